@@ -1,0 +1,35 @@
+# The two commands: `make run` plays, `make test` checks everything. Both set up .venv.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: run test lint bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $@
+
+run: $(VENV)/.installed
+	$(BIN)/tablerummy play capone --seats human,greedy
+
+lint: $(VENV)/.installed-test
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/mypy
+
+test: $(VENV)/.installed-test lint
+	$(BIN)/pytest -n 2 --dist loadgroup
+
+bench: $(VENV)/.installed-test
+	$(BIN)/pip install --quiet -e '.[bench]'
+	$(BIN)/python benchmarks/playout.py
+
+clean:
+	rm -rf $(VENV)

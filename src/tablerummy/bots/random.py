@@ -1,0 +1,16 @@
+"""The uniform random bot: the baseline every other bot must beat."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..variant import Action, Observation
+from . import Bot, register_bot
+
+
+@register_bot()
+class RandomBot(Bot):
+    name = "random"
+
+    def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        return legal[self.rng.randrange(len(legal))]

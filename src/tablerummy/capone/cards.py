@@ -1,0 +1,115 @@
+"""Al Capone's cards: ids, copies and values, as one table a user can override.
+
+The printed point values are not public; the defaults here are tablerummy's (see
+``card-data.md``).  ``--cards FILE`` replaces any of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import OptionError
+
+GANGSTERS: tuple[str, ...] = (
+    "al-capone",
+    "murray-humphreys",
+    "ralph-capone",
+    "jake-guzik",
+    "jack-mcgurn",
+    "johnny-torrio",
+    "frank-nitti",
+    "william-white",
+    "samuel-hunt",
+    "fred-burke",
+    "mike-heitler",
+)
+GAVELS: tuple[str, ...] = ("agent-meeting", "search-warrant", "eliot-ness", "raid")
+KINDS: tuple[str, ...] = GANGSTERS + GAVELS
+"""Every card kind; a kind's index is its number in hands and areas (count arrays)."""
+
+NG = len(GANGSTERS)
+NK = len(KINDS)
+AGENT_MEETING, SEARCH_WARRANT, ELIOT_NESS, RAID = range(NG, NK)
+AL_CAPONE = 0
+
+NAMES: dict[str, str] = {
+    "al-capone": "Al Capone",
+    "murray-humphreys": "Murray Humphreys",
+    "ralph-capone": "Ralph Capone",
+    "jake-guzik": "Jake Guzik",
+    "jack-mcgurn": "Jack McGurn",
+    "johnny-torrio": "Johnny Torrio",
+    "frank-nitti": "Frank Nitti",
+    "william-white": "William White",
+    "samuel-hunt": "Samuel Hunt",
+    "fred-burke": "Fred Burke",
+    "mike-heitler": "Mike Heitler",
+    "agent-meeting": "Agent Meeting",
+    "search-warrant": "Search Warrant",
+    "eliot-ness": "Eliot Ness",
+    "raid": "Raid",
+}
+
+# copies are facts of the rulebook; points and set values are tablerummy's defaults
+DEFAULT_TABLE: dict[str, dict[str, int]] = {
+    "al-capone": {"copies": 8, "points": 5, "set": 75},
+    "murray-humphreys": {"copies": 7, "points": 3, "set": 40},
+    "ralph-capone": {"copies": 7, "points": 3, "set": 40},
+    "jake-guzik": {"copies": 7, "points": 3, "set": 40},
+    "jack-mcgurn": {"copies": 7, "points": 3, "set": 40},
+    "johnny-torrio": {"copies": 6, "points": 4, "set": 40},
+    "frank-nitti": {"copies": 6, "points": 4, "set": 40},
+    "william-white": {"copies": 6, "points": 3, "set": 35},
+    "samuel-hunt": {"copies": 5, "points": 4, "set": 30},
+    "fred-burke": {"copies": 5, "points": 4, "set": 30},
+    "mike-heitler": {"copies": 4, "points": 5, "set": 30},
+    "agent-meeting": {"copies": 5},
+    "search-warrant": {"copies": 5},
+    "eliot-ness": {"copies": 5},
+    "raid": {"copies": 3},
+}
+
+
+@dataclass(frozen=True)
+class CardTable:
+    """Copies, per-card points and complete-set values, indexed by kind."""
+
+    copies: tuple[int, ...]
+    points: tuple[int, ...]
+    set_value: tuple[int, ...]
+
+    @classmethod
+    def build(cls, overrides: Mapping[str, Any] | None = None) -> CardTable:
+        """The default table with ``overrides`` (``{id: {"points": n, "set": n}}``) applied.
+
+        Copies are facts of the physical deck and cannot be overridden.
+        """
+        table = {kind: dict(values) for kind, values in DEFAULT_TABLE.items()}
+        for kind, values in (overrides or {}).items():
+            if kind not in table:
+                raise OptionError(f"--cards: capone has no card {kind!r}")
+            if not isinstance(values, Mapping):
+                raise OptionError(f"--cards: {kind} must map to a table like {{points = 5}}")
+            for key, value in values.items():
+                allowed = ("points", "set") if kind in GANGSTERS else ()
+                if key not in allowed:
+                    raise OptionError(f"--cards: {kind} has no value {key!r} to set")
+                if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                    raise OptionError(f"--cards: {kind}.{key} must be a whole number >= 0")
+                table[kind][key] = value
+        return cls(
+            copies=tuple(table[k]["copies"] for k in KINDS),
+            points=tuple(table[k].get("points", 0) for k in KINDS),
+            set_value=tuple(table[k].get("set", 0) for k in KINDS),
+        )
+
+    def area_points(self, kind: int, count: int) -> int:
+        """Points of ``count`` cards of a gangster in one area (a complete set scores its set value)."""
+        if count == self.copies[kind]:
+            return self.set_value[kind]
+        return count * self.points[kind]
+
+
+DEFAULT_CARDS = CardTable.build()

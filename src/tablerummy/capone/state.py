@@ -1,0 +1,495 @@
+"""One hand of Al Capone: the position, its legal actions and their effects.
+
+Hands and play areas are count vectors indexed by card kind (Evidence cards of one
+gangster are interchangeable), the piles are lists with the top card last, so that
+``legal_actions``/``apply_unchecked``/``copy`` stay cheap for bots and simulations.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Self
+
+from ..variant import Action, HandState, Observation
+from . import actions as A
+from .cards import AGENT_MEETING, AL_CAPONE, ELIOT_NESS, KINDS, NAMES, NG, NK, RAID, SEARCH_WARRANT
+
+if TYPE_CHECKING:
+    from .variant import Capone
+
+DRAW, PLAY, TAKE, OVER = range(4)
+PHASES = ("draw", "play", "take", "over")
+HAND_SIZE = 10
+REVEAL_COUNT = 7
+
+
+def _name(kind: int) -> str:
+    return NAMES[KINDS[kind]]
+
+
+def _counted(kind: int, count: int) -> str:
+    return f"{count} {_name(kind)}" if count != 1 else _name(kind)
+
+
+def _card_list(cards: Sequence[int]) -> str:
+    return ", ".join(_name(c) for c in cards) if cards else "nothing"
+
+
+class CaponeState(HandState):
+    """A hand of ``capone``; build it with :meth:`Capone.new_hand`."""
+
+    __slots__ = (
+        "areas", "copies", "dealer", "discard", "end", "gavel_played", "hands", "log",
+        "nsides", "out_seat", "phase", "players", "seat", "side_of", "sizes", "stock",
+        "variant",
+    )
+
+    variant: Capone
+    hands: list[list[int]]
+    sizes: list[int]
+    areas: list[list[int]]
+    stock: list[int]
+    discard: list[int]
+    seat: int
+    phase: int
+    gavel_played: bool
+    out_seat: int | None
+
+    def __init__(self, variant: Capone, deck: Sequence[str], dealer: int, log: bool = False):
+        n = variant.players
+        self.variant = variant
+        self.players = n
+        self.copies = variant.cards.copies
+        self.side_of = tuple(variant.side_of(s) for s in range(n))
+        self.nsides = len(variant.sides)
+        self.dealer = dealer
+        self.log = [] if log else None
+        index = {kind: i for i, kind in enumerate(KINDS)}
+        order = [index[c] for c in deck]
+        self.hands = [[0] * NK for _ in range(n)]
+        for i in range(HAND_SIZE * n):
+            self.hands[(dealer + 1 + i) % n][order[i]] += 1
+        self.sizes = [HAND_SIZE] * n
+        self.discard = [order[HAND_SIZE * n]]
+        self.stock = order[HAND_SIZE * n + 1 :][::-1]  # top card last
+        self.areas = [[0] * NG for _ in range(self.nsides)]
+        self.seat = (dealer + 1) % n
+        self.phase = DRAW
+        self.gavel_played = False
+        self.end = None
+        self.out_seat = None
+
+    # --- copy ---------------------------------------------------------------------------
+
+    def copy(self) -> Self:
+        new = object.__new__(type(self))
+        new.variant = self.variant
+        new.players = self.players
+        new.copies = self.copies
+        new.side_of = self.side_of
+        new.nsides = self.nsides
+        new.dealer = self.dealer
+        new.log = None
+        new.hands = [h[:] for h in self.hands]
+        new.sizes = self.sizes[:]
+        new.discard = self.discard[:]
+        new.stock = self.stock[:]
+        new.areas = [a[:] for a in self.areas]
+        new.seat = self.seat
+        new.phase = self.phase
+        new.gavel_played = self.gavel_played
+        new.end = self.end
+        new.out_seat = self.out_seat
+        return new
+
+    # --- queries ------------------------------------------------------------------------
+
+    @property
+    def to_act(self) -> int | None:
+        return None if self.end is not None else self.seat
+
+    def _incomplete_melds(self, side: int) -> list[int]:
+        area = self.areas[side]
+        copies = self.copies
+        return [g for g in range(NG) if 3 <= area[g] < copies[g]]
+
+    def _melded(self, g: int) -> bool:
+        return any(area[g] >= 3 for area in self.areas)
+
+    def _complete_anywhere(self, g: int) -> bool:
+        full = self.copies[g]
+        return any(area[g] == full for area in self.areas)
+
+    def _raid_gain(self, g: int, side: int) -> int:
+        return sum(area[g] for s, area in enumerate(self.areas) if s != side)
+
+    def legal_actions(self) -> list[Action]:
+        phase = self.phase
+        if phase == DRAW:
+            # at a turn's start both piles hold cards: the stock running out ends the
+            # hand, and every turn ends with a discard
+            return [A.DRAW_STOCK, A.DRAW_DISCARD]
+        if phase == TAKE:
+            present = set(self.discard)
+            return [A.TAKE + k for k in range(NK) if k in present]
+        if phase == OVER:
+            return []
+        seat = self.seat
+        hand = self.hands[seat]
+        size = self.sizes[seat]
+        acts: list[Action] = []
+        if size >= 2:  # a player may never play their last hand card
+            maxk = size - 1
+            areas = self.areas
+            for g in range(NG):
+                c = hand[g]
+                if c:
+                    if c >= 3:
+                        for k in range(3, min(c, maxk) + 1):
+                            acts.append(A.MELD + g * A.MELD_SIZES + k - 3)
+                    for area in areas:
+                        if area[g] >= 3:
+                            acts.append(A.LAYOFF + g)
+                            break
+            if not self.gavel_played:
+                self._gavel_actions(acts, hand)
+        for k in range(NK):
+            if hand[k]:
+                acts.append(A.DISCARD + k)
+        return acts
+
+    def _gavel_actions(self, acts: list[Action], hand: list[int]) -> None:
+        side = self.side_of[self.seat]
+        mine = self._incomplete_melds(side) if (
+            hand[AGENT_MEETING] or hand[SEARCH_WARRANT] or hand[ELIOT_NESS] or hand[RAID]
+        ) else []
+        if hand[AGENT_MEETING]:
+            acts.extend(A.ASK_AROUND + g for g in range(NG) if not self._complete_anywhere(g))
+            others = [s for s in range(self.players) if s != self.seat]
+            acts.extend(A.ask_directly(g, s) for g in mine for s in others)
+        if hand[SEARCH_WARRANT]:
+            if self.discard:  # there must be a card to choose
+                acts.append(A.SEARCH_INDIVIDUALLY)
+            acts.extend(A.SEARCH_SET + g for g in mine)
+        if hand[ELIOT_NESS]:
+            acts.append(A.DRAW_TWO)
+            if mine:
+                acts.append(A.REVEAL_SEVEN)
+        if hand[RAID]:
+            own = self.areas[side]
+            acts.extend(
+                A.RAID + g for g in range(NG) if own[g] >= 3 and self._raid_gain(g, side)
+            )
+
+    # --- the checked path's explanation ---------------------------------------------
+
+    def why_illegal(self, action: Action) -> str:
+        if not isinstance(action, int) or not 0 <= action < A.NUM_ACTIONS:
+            return "not a capone action"
+        if self.end is not None:
+            return "the hand is over"
+        phase = self.phase
+        is_draw = action in (A.DRAW_STOCK, A.DRAW_DISCARD)
+        is_take = A.TAKE <= action < A.ASK_AROUND
+        if phase == DRAW:
+            return "draw first: 'draw stock' (2 cards) or 'draw discard'" if not is_draw else (
+                "the Case File is empty")
+        if phase == TAKE:
+            if not is_take:
+                return "choose the card to keep from the Underworld first: 'take CARD'"
+            return f"there is no {_name(action - A.TAKE)} in the Underworld"
+        if is_draw:
+            return "you have already drawn this turn"
+        if is_take:
+            return "'take' only follows 'play search-warrant individually'"
+        hand = self.hands[self.seat]
+        if A.DISCARD <= action < A.TAKE:
+            return f"you have no {_name(action - A.DISCARD)} in hand"
+        if action < A.LAYOFF:
+            g, k = divmod(action - A.MELD, A.MELD_SIZES)
+            if hand[g] < k + 3:
+                return f"you hold only {hand[g]} {_name(g)}"
+            return "a player may never play their last hand card"
+        if action < A.DISCARD:
+            g = action - A.LAYOFF
+            if not hand[g]:
+                return f"you have no {_name(g)} in hand"
+            if not self._melded(g):
+                return f"no meld of {_name(g)} lies on the table to lay off onto"
+            return "a player may never play their last hand card"
+        gavel = self._gavel_of(action)
+        if not hand[gavel]:
+            return f"you have no {_name(gavel)} in hand"
+        if self.gavel_played:
+            return "you may play at most 1 Gavel card per turn"
+        if self.sizes[self.seat] < 2:
+            return "a player may never play their last hand card"
+        return self._why_gavel_illegal(action)
+
+    @staticmethod
+    def _gavel_of(action: int) -> int:
+        if action < A.SEARCH_INDIVIDUALLY:
+            return AGENT_MEETING
+        if action < A.DRAW_TWO:
+            return SEARCH_WARRANT
+        if action < A.RAID:
+            return ELIOT_NESS
+        return RAID
+
+    def _why_gavel_illegal(self, action: int) -> str:
+        side = self.side_of[self.seat]
+        need_meld = "you need a meld without a complete set in your play area"
+        if action < A.ASK_DIRECTLY:
+            g = action - A.ASK_AROUND
+            return (f"Ask Around must name a gangster without a complete set: "
+                    f"{_name(g)} is complete")
+        if action < A.SEARCH_INDIVIDUALLY:
+            g, target = divmod(action - A.ASK_DIRECTLY, A.MAX_SEATS)
+            if target == self.seat or target >= self.players:
+                return "Ask Directly names another player at the table"
+            return f"Ask Directly: {need_meld} of {_name(g)}"
+        if action == A.SEARCH_INDIVIDUALLY:
+            return "Search Individually: the Underworld is empty, there is no card to choose"
+        if action < A.DRAW_TWO:
+            return f"Search for a Set: {need_meld} of {_name(action - A.SEARCH_SET)}"
+        if action == A.REVEAL_SEVEN:
+            return f"Reveal Seven: {need_meld}"
+        g = action - A.RAID
+        if self.areas[side][g] < 3:
+            return f"Raid: you need a meld of {_name(g)} in your play area"
+        return f"Raid must gain you at least 1 card: no other area holds {_name(g)}"
+
+    # --- effects ------------------------------------------------------------------------
+
+    def _say(self, public: str, private: dict[int, str] | None = None) -> None:
+        if self.log is not None:
+            self.log.append((public, private or {}))
+
+    def _draw(self, seat: int, count: int) -> list[int]:
+        """Draw up to ``count`` from the Case File (as many as are left)."""
+        stock = self.stock
+        drawn = []
+        hand = self.hands[seat]
+        for _ in range(min(count, len(stock))):
+            c = stock.pop()
+            hand[c] += 1
+            drawn.append(c)
+        self.sizes[seat] += len(drawn)
+        return drawn
+
+    def apply_unchecked(self, action: Action) -> None:
+        assert isinstance(action, int)
+        seat = self.seat
+        hand = self.hands[seat]
+        if action == A.DRAW_STOCK:
+            drawn = self._draw(seat, 2)
+            self.phase = PLAY
+            if self.log is not None:
+                self._say(f"p{seat} drew {len(drawn)} from the Case File",
+                          {seat: f"you drew {_card_list(drawn)}"})
+        elif action == A.DRAW_DISCARD:
+            c = self.discard.pop()
+            hand[c] += 1
+            self.sizes[seat] += 1
+            self.phase = PLAY
+            if self.log is not None:
+                self._say(f"p{seat} took {_name(c)} from the Underworld")
+        elif action < A.LAYOFF:
+            g, k = divmod(action - A.MELD, A.MELD_SIZES)
+            k += 3
+            hand[g] -= k
+            self.sizes[seat] -= k
+            self.areas[self.side_of[seat]][g] += k
+            if self.log is not None:
+                self._say(f"p{seat} melded {_counted(g, k)}")
+        elif action < A.DISCARD:
+            g = action - A.LAYOFF
+            hand[g] -= 1
+            self.sizes[seat] -= 1
+            self.areas[self.side_of[seat]][g] += 1
+            if self.log is not None:
+                self._say(f"p{seat} laid off {_name(g)}")
+        elif action < A.TAKE:
+            self._discard(seat, action - A.DISCARD)
+        elif action < A.ASK_AROUND:
+            c = action - A.TAKE
+            self.discard.remove(c)
+            hand[c] += 1
+            self.sizes[seat] += 1
+            self.discard.append(SEARCH_WARRANT)
+            self.phase = PLAY
+            if self.log is not None:
+                self._say(f"p{seat} kept one card of the Underworld",
+                          {seat: f"you kept {_name(c)}"})
+        else:
+            self._play_gavel(seat, hand, action)
+
+    def _discard(self, seat: int, c: int) -> None:
+        self.hands[seat][c] -= 1
+        self.sizes[seat] -= 1
+        self.discard.append(c)
+        if self.log is not None:
+            self._say(f"p{seat} discarded {_name(c)}")
+        if self.sizes[seat] == 0:
+            self._finish("went-out", seat)
+        elif not self.stock:
+            self._finish("stock-exhausted", None)
+        else:
+            self.seat = (seat + 1) % self.players
+            self.phase = DRAW
+            self.gavel_played = False
+
+    def _finish(self, end: str, out_seat: int | None) -> None:
+        self.end = end
+        self.out_seat = out_seat
+        self.phase = OVER
+        if self.log is not None:
+            how = (f"p{out_seat} went out" if end == "went-out"
+                   else "the Case File is used up")
+            scores = ", ".join(f"side {i}: {s}" for i, s in enumerate(self.scores()))
+            self._say(f"the hand is over: {how} ({scores})")
+
+    def _play_gavel(self, seat: int, hand: list[int], action: int) -> None:
+        gavel = self._gavel_of(action)
+        hand[gavel] -= 1
+        self.sizes[seat] -= 1
+        self.gavel_played = True
+        side = self.side_of[seat]
+        if gavel == SEARCH_WARRANT:
+            if action == A.SEARCH_INDIVIDUALLY:
+                self.phase = TAKE  # the warrant goes on top after the choice
+                if self.log is not None:
+                    self._say(f"p{seat} played Search Warrant: Search Individually",
+                              {seat: "choose one card of the Underworld to keep"})
+                return
+            g = action - A.SEARCH_SET
+            found = self.discard.count(g)
+            if found:
+                self.discard = [c for c in self.discard if c != g]
+                hand[g] += found
+                self.sizes[seat] += found
+            self.discard.append(SEARCH_WARRANT)
+            if self.log is not None:
+                self._say(f"p{seat} played Search Warrant: Search for a Set of {_name(g)}"
+                          f" and took {found} from the Underworld")
+            return
+        self.discard.append(gavel)
+        if gavel == AGENT_MEETING:
+            if action < A.ASK_DIRECTLY:
+                self._ask_around(seat, action - A.ASK_AROUND)
+            else:
+                g, target = divmod(action - A.ASK_DIRECTLY, A.MAX_SEATS)
+                self._ask_directly(seat, g, target)
+        elif gavel == ELIOT_NESS:
+            if action == A.DRAW_TWO:
+                drawn = self._draw(seat, 2)
+                if self.log is not None:
+                    self._say(f"p{seat} played Eliot Ness: Draw Two ({len(drawn)} drawn)",
+                              {seat: f"you drew {_card_list(drawn)}"})
+            else:
+                self._reveal_seven(seat, side)
+        else:
+            g = action - A.RAID
+            gained = 0
+            for s, area in enumerate(self.areas):
+                if s != side:
+                    gained += area[g]
+                    area[g] = 0
+            self.areas[side][g] += gained
+            if self.log is not None:
+                self._say(f"p{seat} played Raid on {_name(g)} and took {gained} into their area")
+
+    def _ask_around(self, seat: int, g: int) -> None:
+        n = self.players
+        for step in range(1, n):
+            other = (seat + step) % n
+            if self.hands[other][g]:
+                self.hands[other][g] -= 1
+                self.hands[seat][g] += 1
+                self.sizes[seat] += 1
+                self.sizes[other] -= 1
+                drawn = self._draw(other, 1)
+                if self.log is not None:
+                    self._say(
+                        f"p{seat} played Agent Meeting: Ask Around for {_name(g)}; "
+                        f"p{other} gave one and drew {len(drawn)} to replace it",
+                        {other: f"you gave {_name(g)} and drew {_card_list(drawn)}"},
+                    )
+                return
+        if self.log is not None:
+            self._say(f"p{seat} played Agent Meeting: Ask Around for {_name(g)}; nobody had one")
+
+    def _ask_directly(self, seat: int, g: int, target: int) -> None:
+        given = self.hands[target][g]
+        self.hands[target][g] = 0
+        self.sizes[target] -= given
+        self.hands[seat][g] += given
+        self.sizes[seat] += given
+        drawn = self._draw(target, given)
+        if self.log is not None:
+            self._say(
+                f"p{seat} played Agent Meeting: Ask Directly p{target} for {_name(g)}; "
+                f"p{target} gave {given} and drew {len(drawn)} to replace them",
+                {target: f"you drew {_card_list(drawn)}"},
+            )
+
+    def _reveal_seven(self, seat: int, side: int) -> None:
+        mine = set(self._incomplete_melds(side))
+        stock = self.stock
+        revealed = [stock.pop() for _ in range(min(REVEAL_COUNT, len(stock)))]
+        taken = [c for c in revealed if c in mine]
+        hand = self.hands[seat]
+        for c in taken:
+            hand[c] += 1
+        self.sizes[seat] += len(taken)
+        self.discard.extend(c for c in revealed if c not in mine)
+        if self.log is not None:
+            self._say(f"p{seat} played Eliot Ness: Reveal Seven, revealed "
+                      f"{_card_list(revealed)} and took {_card_list(taken)}")
+
+    # --- results ------------------------------------------------------------------------
+
+    def scores(self) -> list[int]:
+        cards = self.variant.cards
+        result = [
+            sum(cards.area_points(g, area[g]) for g in range(NG) if area[g])
+            for area in self.areas
+        ]
+        if self.end == "went-out" and self.out_seat is not None:
+            winner = self.side_of[self.out_seat]
+            if self.areas[winner][AL_CAPONE] == self.copies[AL_CAPONE]:  # the exclusion rule
+                result = [r if s == winner else 0 for s, r in enumerate(result)]
+        return result
+
+    def observation(self, seat: int) -> Observation:
+        hand = self.hands[seat]
+        obs: Observation = {
+            "variant": "capone",
+            "seat": seat,
+            "side": self.side_of[seat],
+            "dealer": self.dealer,
+            "to_act": self.to_act,
+            "phase": PHASES[self.phase],
+            "gavel_played": self.gavel_played,
+            "hand": {KINDS[k]: hand[k] for k in range(NK) if hand[k]},
+            "hand_sizes": list(self.sizes),
+            "areas": [{KINDS[g]: a[g] for g in range(NG) if a[g]} for a in self.areas],
+            "discard_top": KINDS[self.discard[-1]] if self.discard else None,
+            "discard_size": len(self.discard),
+            "stock_size": len(self.stock),
+            "end": self.end,
+        }
+        if self.phase == TAKE and seat == self.seat:
+            obs["underworld"] = sorted(KINDS[c] for c in self.discard)  # what the warrant shows
+        if self.end is not None:
+            obs["scores"] = self.scores()
+        return obs
+
+    def reveal(self) -> dict[str, Any]:
+        return {
+            "hands": [sorted(KINDS[k] for k in range(NK) for _ in range(h[k])) for h in self.hands],
+            "areas": [{KINDS[g]: a[g] for g in range(NG) if a[g]} for a in self.areas],
+            "stock_size": len(self.stock),
+            "discard_size": len(self.discard),
+            "discard_top": KINDS[self.discard[-1]] if self.discard else None,
+        }

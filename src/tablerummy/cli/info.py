@@ -1,0 +1,51 @@
+"""``variants``, ``rules`` and ``verify``: the commands that only read."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.table import Table
+
+from ..errors import RecordError
+from ..records import load_json
+from ..variant import get_variant, variant_names
+from ..verify import verify
+from .options import variant_from_args
+
+
+def variants_command() -> int:
+    console = Console()
+    table = Table(title="tablerummy variants")
+    table.add_column("variant")
+    table.add_column("game")
+    table.add_column("options (default)")
+    for name in variant_names():
+        variant = get_variant(name)
+        opts = "\n".join(
+            f"{spec.name}={str(spec.default).lower()}  {spec.help}"
+            for spec in variant.option_specs
+        )
+        table.add_row(name, variant.title, opts)
+    console.print(table)
+    return 0
+
+
+def rules_command(args: argparse.Namespace) -> int:
+    variant = variant_from_args(args)
+    Console().print(Markdown(variant.rules_text()))
+    return 0
+
+
+def verify_command(args: argparse.Namespace) -> int:
+    try:
+        data = load_json(args.record)
+        out, status = verify(data, reveal=args.reveal)
+    except RecordError as err:
+        print(f"tablerummy verify: {err}", file=sys.stderr)
+        return 2
+    print(json.dumps(out))
+    return status

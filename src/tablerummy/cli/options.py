@@ -1,0 +1,44 @@
+"""Reading ``-o key=value`` and ``--cards FILE`` into a variant."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from ..errors import OptionError
+from ..variant import Variant, get_variant
+
+
+def parse_options(pairs: list[str]) -> dict[str, str]:
+    options: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise OptionError(f"option {pair!r} is not KEY=VALUE")
+        options[key.strip().lower()] = value.strip()
+    return options
+
+
+def load_cards(path: str) -> dict[str, Any]:
+    """A card-value file: TOML by default, JSON when it ends in .json."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise OptionError(f"--cards: cannot read {path}: {err}") from None
+    try:
+        data = json.loads(text) if path.endswith(".json") else tomllib.loads(text)
+    except (json.JSONDecodeError, tomllib.TOMLDecodeError) as err:
+        raise OptionError(f"--cards: {path} is not valid: {err}") from None
+    if not isinstance(data, dict):
+        raise OptionError(f"--cards: {path} must hold a table of cards")
+    return data
+
+
+def variant_from_args(args: argparse.Namespace, **extra: object) -> Variant:
+    options: dict[str, object] = dict(parse_options(args.option))
+    options.update({k: v for k, v in extra.items() if v is not None})
+    cards = load_cards(args.cards) if getattr(args, "cards", None) else None
+    return get_variant(args.variant, options, cards=cards)

@@ -1,0 +1,174 @@
+"""A whole game: hands dealt from a seed (or forced decks) until a side reaches the target."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import IllegalActionError, RecordError
+from .variant import Action, HandState, Observation, Variant, check_seat
+
+RECORD_FORMAT = "tablerummy/1"
+
+
+def _rng(seed: int, *path: object) -> random.Random:
+    """A generator for one purpose of one game; string seeding is the same on every machine."""
+    return random.Random("/".join(["tablerummy", str(seed), *map(str, path)]))
+
+
+@dataclass
+class HandRecord:
+    """One hand as played: its deck, the actions so far and, once over, its result."""
+
+    deck: list[str]
+    dealer: int
+    actions: list[Action] = field(default_factory=list)
+    scores: list[int] | None = None
+    final: HandState | None = None
+
+
+class Game:
+    """Hands until the target score: dealer rotation, running totals, ties → one more hand.
+
+    ``seed`` drives every hand that has no forced deck, and the first dealer when none is
+    given, so a seed alone reproduces a whole game on any machine.
+    """
+
+    def __init__(
+        self,
+        variant: Variant,
+        seed: int | None = None,
+        first_dealer: int | None = None,
+        decks: Sequence[Sequence[str] | None] = (),
+        log: bool = False,
+    ) -> None:
+        self.variant = variant
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+        n = variant.players
+        if first_dealer is None:
+            first_dealer = _rng(self.seed, "dealer").randrange(n)
+        elif not 0 <= first_dealer < n:
+            raise RecordError(f"first_dealer {first_dealer} is not a seat (0 … {n - 1})")
+        self.first_dealer = first_dealer
+        self._forced = list(decks)
+        full = Counter(variant.deck())
+        for index, deck in enumerate(self._forced):
+            if deck is not None and Counter(deck) != full:
+                raise RecordError(
+                    f"hand {index}: the deck is not a permutation of the {variant.name} deck"
+                    f" ({len(deck)} cards given, {len(variant.deck())} expected)"
+                )
+        self._log = log
+        self.hands: list[HandRecord] = []
+        self.totals = [0] * len(variant.sides)
+        self.game_over = False
+        self.winner: int | None = None
+        self.state: HandState = self._deal()
+
+    # --- dealing and scoring ----------------------------------------------------------
+
+    def _deck_for(self, index: int) -> list[str]:
+        forced = self._forced[index] if index < len(self._forced) else None
+        if forced is None:
+            return self.variant.shuffled_deck(_rng(self.seed, "hand", index))
+        return list(forced)
+
+    def _deal(self) -> HandState:
+        index = len(self.hands)
+        deck = self._deck_for(index)
+        dealer = (self.first_dealer + index) % self.variant.players
+        self.hands.append(HandRecord(deck=deck, dealer=dealer))
+        return self.variant.new_hand(deck, dealer, log=self._log)
+
+    def _hand_over(self) -> None:
+        scores = self.state.scores()
+        hand = self.hands[-1]
+        hand.scores = scores
+        hand.final = self.state
+        self.totals = [t + s for t, s in zip(self.totals, scores, strict=True)]
+        best = max(self.totals)
+        if best >= self.variant.target and self.totals.count(best) == 1:
+            self.game_over = True
+            self.winner = self.totals.index(best)
+        else:
+            self.state = self._deal()
+
+    # --- playing ----------------------------------------------------------------------
+
+    @property
+    def to_act(self) -> int | None:
+        return None if self.game_over else self.state.to_act
+
+    def legal_actions(self) -> list[Action]:
+        return [] if self.game_over else self.state.legal_actions()
+
+    def legal_texts(self) -> list[str]:
+        """The legal actions' canonical texts, sorted."""
+        return sorted(self.variant.action_text(a) for a in self.legal_actions())
+
+    def parse(self, text: str) -> Action:
+        return self.variant.parse_action(text)
+
+    def apply(self, action: Action | str, seat: int | None = None, checked: bool = True) -> None:
+        """Play an action (value or text) for the seat to act.
+
+        ``seat`` is who claims to act (the network, a hot-seat player); checked play
+        raises :class:`IllegalActionError` and changes nothing.
+        """
+        if isinstance(action, str):
+            action = self.variant.parse_action(action)
+        if self.game_over:
+            raise IllegalActionError(seat, self.variant.action_text(action), "the game is over")
+        if checked:
+            check_seat(self.state, seat, action)
+            self.state.apply(action)
+        else:
+            self.state.apply_unchecked(action)
+        self.hands[-1].actions.append(action)
+        if self.state.is_over:
+            self._hand_over()
+
+    # --- views ------------------------------------------------------------------------
+
+    def observation(self, seat: int) -> Observation:
+        """The current hand as ``seat`` sees it, with the game's scores around it."""
+        if not 0 <= seat < self.variant.players:
+            raise IllegalActionError(seat, "observe", f"there is no seat p{seat} at this table")
+        obs = self.state.observation(seat)
+        obs.update(
+            hand_number=len(self.hands) - 1,
+            sides=[list(s) for s in self.variant.sides],
+            totals=list(self.totals),
+            target=self.variant.target,
+            game_over=self.game_over,
+            winner=self.winner,
+            hand_scores=[h.scores for h in self.hands if h.scores is not None],
+        )
+        if self.game_over:
+            obs["to_act"] = None
+        return obs
+
+    def events(self, seat: int | None) -> list[str]:
+        """The current hand's events in words, as ``seat`` may read them (None: public)."""
+        log = self.state.log or []
+        return [private.get(seat, public) if seat is not None else public
+                for public, private in log]
+
+    def to_record(self) -> dict[str, Any]:
+        """The game record (SPEC ``tablerummy/1``) with every deck filled in."""
+        text = self.variant.action_text
+        return {
+            "format": RECORD_FORMAT,
+            "variant": self.variant.name,
+            "options": dict(self.variant.options),
+            "seed": self.seed,
+            "first_dealer": self.first_dealer,
+            "hands": [
+                {"deck": list(h.deck), "actions": [text(a) for a in h.actions]}
+                for h in self.hands
+                if h.actions or h is self.hands[0]
+            ],
+        }

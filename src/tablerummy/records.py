@@ -1,0 +1,117 @@
+"""Game records (SPEC ``tablerummy/1``): reading, validating and replaying them.
+
+A record is the one format of replays, saved games and test scenarios; reading one
+never raises anything but :class:`RecordError` with a one-line message.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .errors import RecordError, TablerummyError
+from .game import RECORD_FORMAT, Game
+from .variant import get_variant
+
+
+@dataclass
+class Replay:
+    """A replayed record: the game as far as it went, and the first illegal action if any."""
+
+    game: Game
+    played_hands: int
+    error: dict[str, Any] | None = None
+
+
+def load_json(path: str | Path) -> Any:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as err:
+        raise RecordError(f"cannot read {path}: {err.strerror or err}") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"{path} is not UTF-8 text") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        raise RecordError(f"{path} is not JSON: {err.msg} at line {err.lineno}") from None
+    except RecursionError:
+        raise RecordError(f"{path} is nested too deeply to be a game record") from None
+
+
+def _field(data: dict[str, Any], key: str, kind: type | tuple[type, ...], default: Any) -> Any:
+    value = data.get(key, default)
+    if value is default:
+        return value
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
+        raise RecordError(f"record field {key!r} has the wrong type")
+    return value
+
+
+def game_from_record(data: Any, log: bool = False) -> tuple[Game, list[list[Any]]]:
+    """A fresh game set up as the record says, and each hand's action texts."""
+    if not isinstance(data, dict):
+        raise RecordError("a game record is a JSON object")
+    fmt = data.get("format", RECORD_FORMAT)
+    if fmt != RECORD_FORMAT:
+        raise RecordError(f"unknown record format {fmt!r} (expected {RECORD_FORMAT!r})")
+    variant_name = data.get("variant")
+    if not isinstance(variant_name, str):
+        raise RecordError("record field 'variant' is missing or not text")
+    options = _field(data, "options", dict, {})
+    seed = _field(data, "seed", int, 0)
+    first_dealer = _field(data, "first_dealer", int, None)
+    hands = _field(data, "hands", list, [])
+    decks: list[list[str] | None] = []
+    actions: list[list[Any]] = []
+    for i, hand in enumerate(hands):
+        if not isinstance(hand, dict):
+            raise RecordError(f"hand {i} is not a JSON object")
+        deck = hand.get("deck")
+        if deck is not None and (
+            not isinstance(deck, list) or not all(isinstance(c, str) for c in deck)
+        ):
+            raise RecordError(f"hand {i}: 'deck' must be a list of card ids")
+        moves = hand.get("actions", [])
+        if not isinstance(moves, list):
+            raise RecordError(f"hand {i}: 'actions' must be a list of action texts")
+        decks.append(deck)
+        actions.append(moves)
+    try:
+        variant = get_variant(variant_name, options)
+        game = Game(variant, seed=seed, first_dealer=first_dealer, decks=decks, log=log)
+    except RecordError:
+        raise
+    except TablerummyError as err:
+        raise RecordError(str(err)) from None
+    return game, actions
+
+
+def _failure(hand: int, index: int, text: Any, why: str) -> dict[str, Any]:
+    shown = text if isinstance(text, str) else json.dumps(text)
+    return {"ok": False, "hand": hand, "index": index, "action": shown, "error": why}
+
+
+def replay(data: Any, log: bool = False) -> Replay:
+    """Replay a record action by action; stop at the first illegal one (nothing after it)."""
+    game, hands = game_from_record(data, log=log)
+    for h, moves in enumerate(hands):
+        for i, text in enumerate(moves):
+            why = None
+            if game.game_over:
+                why = "the game is over"
+            elif len(game.hands) - 1 != h:
+                why = f"hand {h} is already over"
+            elif not isinstance(text, str):
+                why = "an action is text"
+            else:
+                try:
+                    game.apply(text)
+                except TablerummyError as err:
+                    why = str(err)
+            if why is not None:
+                return Replay(game, h + 1, _failure(h, i, text, why))
+        if h + 1 < len(hands) and len(game.hands) - 1 == h and not game.game_over:
+            raise RecordError(f"hand {h} is unfinished, but the record has more hands")
+    return Replay(game, len(hands))

@@ -1,0 +1,273 @@
+"""The static side of a game (a variant with its options) and the hand-state interface.
+
+The split follows OpenSpiel's ``Game`` / ``State``: a :class:`Variant` is immutable and
+shared; a :class:`HandState` is one hand being played.  Every variant of the project
+implements these two classes; everything above the rules core (records, bots, the
+terminal, the web table) is written against them only.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Self
+
+from .errors import IllegalActionError, OptionError
+
+Action = Hashable
+"""An action value of one variant (an ``int`` for the Mystery Rummy games).
+
+Its face is its text: :meth:`Variant.action_text` and :meth:`Variant.parse_action`
+round-trip.
+"""
+
+Observation = dict[str, Any]
+"""What one seat may know, as a JSON-ready dict (see each variant's docs)."""
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One ``key=value`` option of a variant: its type, default and allowed values."""
+
+    name: str
+    default: int | bool | str
+    help: str
+    choices: tuple[int | bool | str, ...] | None = None
+    minimum: int | None = None
+
+    def coerce(self, value: object) -> int | bool | str:
+        """Turn CLI text or JSON into the option's type, or raise a one-line error."""
+        kind = type(self.default)
+        result: int | bool | str
+        if kind is bool:
+            if isinstance(value, bool):
+                result = value
+            elif isinstance(value, str) and value.lower() in ("true", "yes", "1", "on"):
+                result = True
+            elif isinstance(value, str) and value.lower() in ("false", "no", "0", "off"):
+                result = False
+            else:
+                raise OptionError(f"option {self.name} takes true or false, not {value!r}")
+        elif kind is int:
+            if isinstance(value, bool):
+                raise OptionError(f"option {self.name} takes a number, not {value!r}")
+            try:
+                result = int(value)  # type: ignore[call-overload]
+            except (TypeError, ValueError):
+                raise OptionError(f"option {self.name} takes a number, not {value!r}") from None
+        else:
+            if not isinstance(value, str):
+                raise OptionError(f"option {self.name} takes a word, not {value!r}")
+            result = value.lower()
+        if self.choices is not None and result not in self.choices:
+            allowed = ", ".join(str(c).lower() for c in self.choices)
+            raise OptionError(f"option {self.name}={value} is not one of: {allowed}")
+        if self.minimum is not None and isinstance(result, int) and result < self.minimum:
+            raise OptionError(f"option {self.name} must be at least {self.minimum}")
+        return result
+
+
+class Variant(ABC):
+    """A variant with its options and card values fixed: the static rules.
+
+    Subclasses register themselves with :func:`register` under their ``name``.
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    option_specs: ClassVar[tuple[OptionSpec, ...]]
+
+    def __init__(self, options: Mapping[str, object] | None = None) -> None:
+        given = dict(options or {})
+        known = {spec.name: spec for spec in self.option_specs}
+        for key in given:
+            if key not in known:
+                names = ", ".join(known)
+                raise OptionError(f"{self.name} has no option {key!r} (options: {names})")
+        self.options: dict[str, int | bool | str] = {
+            name: spec.coerce(given[name]) if name in given else spec.default
+            for name, spec in known.items()
+        }
+        self.players: int = int(self.options["players"])
+
+    # --- static facts ---------------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """The scoring sides: one per player, or teams of seats."""
+
+    @property
+    @abstractmethod
+    def target(self) -> int:
+        """The game ends after a hand in which a side reaches this many points."""
+
+    @property
+    @abstractmethod
+    def hand_size(self) -> int:
+        """Cards dealt to each player."""
+
+    @abstractmethod
+    def deck(self) -> list[str]:
+        """The full deck as card ids, in a fixed canonical order."""
+
+    def side_of(self, seat: int) -> int:
+        for index, side in enumerate(self.sides):
+            if seat in side:
+                return index
+        raise ValueError(f"no seat p{seat}")
+
+    # --- hands ----------------------------------------------------------------------
+
+    @abstractmethod
+    def new_hand(self, deck: Sequence[str], dealer: int, log: bool = False) -> HandState:
+        """Deal a hand from ``deck`` (top card first) with ``dealer`` dealing.
+
+        ``log`` turns on the events in words (:attr:`HandState.log`); bots and
+        simulations leave it off to stay fast.
+        """
+
+    def shuffled_deck(self, rng: random.Random) -> list[str]:
+        cards = self.deck()
+        rng.shuffle(cards)
+        return cards
+
+    # --- notation -------------------------------------------------------------------
+
+    @abstractmethod
+    def action_text(self, action: Action) -> str:
+        """The canonical text of an action."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """Any reasonable spelling of an action; raises :class:`NotationError`."""
+
+    @abstractmethod
+    def rules_text(self) -> str:
+        """The rules summary and card table as Markdown, defaults marked."""
+
+    def describe(self) -> dict[str, Any]:
+        """A JSON-ready summary for ``tablerummy variants``."""
+        return {
+            "name": self.name,
+            "title": self.title,
+            "options": {
+                spec.name: {"default": spec.default, "help": spec.help}
+                for spec in self.option_specs
+            },
+        }
+
+
+class HandState(ABC):
+    """One hand being played: whose turn, what is legal, and what happens.
+
+    ``apply`` is the checked path for people and the network; ``apply_unchecked`` and
+    ``copy`` are the fast path for bots and simulations.
+    """
+
+    variant: Variant
+    dealer: int
+    end: str | None
+    log: list[tuple[str, dict[int, str]]] | None
+    """Events in words when logging is on: (public text, {seat: private text})."""
+
+    @property
+    @abstractmethod
+    def to_act(self) -> int | None:
+        """The seat that must decide next, ``None`` once the hand is over."""
+
+    @property
+    def is_over(self) -> bool:
+        return self.end is not None
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of :attr:`to_act` (empty once the hand is over)."""
+
+    @abstractmethod
+    def apply_unchecked(self, action: Action) -> None:
+        """Apply an action known to be legal (no check: garbage in, garbage state)."""
+
+    @abstractmethod
+    def why_illegal(self, action: Action) -> str:
+        """The rule that ``action`` breaks here (only called for illegal actions)."""
+
+    @abstractmethod
+    def copy(self) -> Self:
+        """An independent copy, cheap enough for search bots."""
+
+    @abstractmethod
+    def scores(self) -> list[int]:
+        """The hand's score per side (only meaningful once the hand is over)."""
+
+    @abstractmethod
+    def observation(self, seat: int) -> Observation:
+        """Exactly what ``seat`` may know, and nothing else."""
+
+    @abstractmethod
+    def reveal(self) -> dict[str, Any]:
+        """The full position for ``verify --reveal`` (hands, areas, piles)."""
+
+    def hand_report(self) -> dict[str, Any]:
+        """Extra per-hand keys for ``verify`` (e.g. the Ripper's outcome)."""
+        return {}
+
+    def apply(self, action: Action) -> None:
+        """Apply a legal action or raise :class:`IllegalActionError`, changing nothing."""
+        if action not in self.legal_actions():
+            raise IllegalActionError(
+                self.to_act, self.variant.action_text(action), self.why_illegal(action)
+            )
+        self.apply_unchecked(action)
+
+
+# --- the registry -------------------------------------------------------------------
+
+_REGISTRY: dict[str, Callable[..., Variant]] = {}
+
+
+def register(cls: type[Variant]) -> type[Variant]:
+    """Class decorator: make a variant available by name (python-chess style)."""
+    _REGISTRY[cls.name] = cls
+    return cls
+
+
+def variant_names() -> list[str]:
+    _load_builtin()
+    return sorted(_REGISTRY)
+
+
+def get_variant(
+    name: str,
+    options: Mapping[str, object] | None = None,
+    cards: Mapping[str, Any] | None = None,
+) -> Variant:
+    """The variant ``name`` with ``options``; ``cards`` overrides card values."""
+    _load_builtin()
+    factory = _REGISTRY.get(name.lower())
+    if factory is None:
+        raise OptionError(f"unknown variant {name!r} (variants: {', '.join(variant_names())})")
+    if cards is not None:
+        return factory(options, cards=cards)
+    return factory(options)
+
+
+_BUILTIN = ("capone",)
+"""Modules of the variants that ship with tablerummy; each registers itself on import."""
+
+
+def _load_builtin() -> None:
+    for module in _BUILTIN:
+        importlib.import_module(f"{__package__}.{module}")
+
+
+def check_seat(state: HandState, seat: int | None, action: Action) -> None:
+    """Raise when ``seat`` is given and is not the seat to act."""
+    if seat is not None and seat != state.to_act:
+        who = "nobody" if state.to_act is None else f"p{state.to_act}"
+        raise IllegalActionError(
+            seat, state.variant.action_text(action), f"it is {who}'s turn to act, not p{seat}'s"
+        )
