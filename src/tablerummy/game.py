@@ -147,6 +147,9 @@ class Game:
             winner=self.winner,
             hand_scores=[h.scores for h in self.hands if h.scores is not None],
         )
+        finished = [h.final for h in self.hands if h.final is not None]
+        if finished:  # so that a front end can show how the last hand was scored
+            obs["last_hand"] = finished[-1].observation(seat)
         if self.game_over:
             obs["to_act"] = None
         return obs

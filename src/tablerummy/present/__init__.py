@@ -1,0 +1,86 @@
+"""Presenters: one seat's observation turned into a generic table view (cli-chess style).
+
+The terminal and the web page draw the same view, so neither computes a rule or knows a
+variant: a view lists players, the viewer's hand in labelled groups, each side's area as
+labelled melds with points, the piles, the scores and a prompt.  Each variant family
+registers a function ``(variant, observation) -> view``.
+
+View keys (all JSON-ready): ``variant``, ``title``, ``seat``, ``to_act``, ``phase``,
+``prompt``, ``players`` [{seat, label, side, hand_size, dealer, to_act}], ``hand``
+[{label, cards: [{id, name, count}]}], ``areas`` [{side, label, points, melds: [{label,
+cards: [id…], points, note}]}], ``piles`` [{name, size, top, top_name}], ``scores``
+{sides, totals, target, hands: [[…]…], game_over, winner}, ``private`` [{label, cards}]
+(things only this seat sees, e.g. the Underworld during a search), ``end``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import Any
+
+from ..variant import Observation, Variant
+
+View = dict[str, Any]
+Presenter = Callable[[Variant, Observation], View]
+
+_PRESENTERS: dict[str, Presenter] = {}
+_BUILTIN = ("capone",)
+
+
+def register_presenter(*variants: str) -> Callable[[Presenter], Presenter]:
+    def wrap(fn: Presenter) -> Presenter:
+        for name in variants:
+            _PRESENTERS[name] = fn
+        return fn
+    return wrap
+
+
+def table_view(variant: Variant, observation: Observation) -> View:
+    """The view of ``observation`` (from ``Game.observation(seat)``) for any front end."""
+    for module in _BUILTIN:
+        importlib.import_module(f"{__package__}.{module}")
+    return _PRESENTERS[variant.name](variant, observation)
+
+
+def seat_label(seat: int) -> str:
+    return f"p{seat}"
+
+
+def side_label(sides: list[list[int]], side: int) -> str:
+    return " & ".join(seat_label(s) for s in sides[side])
+
+
+def common_view(variant: Variant, obs: Observation) -> View:
+    """The keys every variant fills the same way, from the observation's shared keys."""
+    sides: list[list[int]] = obs["sides"]
+    dealer = obs["dealer"]
+    to_act = obs["to_act"]
+    return {
+        "variant": variant.name,
+        "title": variant.title,
+        "seat": obs["seat"],
+        "to_act": to_act,
+        "phase": obs["phase"],
+        "players": [
+            {
+                "seat": s,
+                "label": seat_label(s),
+                "side": next(i for i, side in enumerate(sides) if s in side),
+                "hand_size": size,
+                "dealer": s == dealer,
+                "to_act": s == to_act,
+            }
+            for s, size in enumerate(obs["hand_sizes"])
+        ],
+        "scores": {
+            "sides": [side_label(sides, i) for i in range(len(sides))],
+            "totals": obs["totals"],
+            "target": obs["target"],
+            "hands": obs["hand_scores"],
+            "game_over": obs["game_over"],
+            "winner": obs["winner"],
+        },
+        "private": [],
+        "end": obs.get("end"),
+    }
