@@ -7,9 +7,9 @@ registered for ``"*"`` plays every variant.
 from __future__ import annotations
 
 import importlib
-import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
+from random import Random  # not `import random`: the submodule bots.random shadows it
 from typing import ClassVar
 
 from ..errors import OptionError
@@ -24,7 +24,7 @@ class Bot(ABC):
     def __init__(self, variant: Variant, seat: int, seed: int | None = None) -> None:
         self.variant = variant
         self.seat = seat
-        self.rng = random.Random(seed)
+        self.rng = Random(seed)
 
     @abstractmethod
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
@@ -32,7 +32,7 @@ class Bot(ABC):
 
 
 _BOTS: dict[tuple[str, str], type[Bot]] = {}
-_BUILTIN = ("random",)
+_BUILTIN = ("random", "capone_greedy")
 
 
 def register_bot(variant: str = "*") -> Callable[[type[Bot]], type[Bot]]:

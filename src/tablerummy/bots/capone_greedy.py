@@ -1,0 +1,349 @@
+"""The ``greedy`` bot for ``capone``: a one-turn heuristic that a club player would recognise.
+
+It looks no further than the current turn and scores every candidate in points, from
+the seat's observation alone:
+
+* **draw** — the top of the Underworld when it scores at once (a layoff, or a meld
+  with a pair in hand) or is a Raid that pays now, else two cards of the Case File;
+  near the end of the Case File it avoids ending a hand it is losing;
+* **play** — every meld and layoff (largest and most valuable first), then at most one
+  Gavel card, the one with the best expected gain, when that gain clears a bar that
+  falls as the Case File runs out (a Gavel card still in hand at the end is worth 0);
+* **discard** — the card whose loss costs least (dead cards first, pairs kept) plus
+  what it would give the next player (a card they can lay off, a Raid against us).
+
+Hidden cards are estimated from what the seat can count: each kind's copies minus
+those in its own hand, in the play areas and on top of the Underworld, spread over the
+other hands, the Case File and the Underworld below its top.  With all eight Al Capone
+in its side's area the bot rushes to go out (the exclusion rule).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, cast
+
+from ..capone import actions as A
+from ..capone.cards import AGENT_MEETING, AL_CAPONE, ELIOT_NESS, KINDS, NG, NK, RAID, SEARCH_WARRANT
+from ..capone.state import REVEAL_COUNT
+from ..variant import Action, Observation, Variant
+from . import Bot, register_bot
+
+if TYPE_CHECKING:
+    from ..capone.cards import CardTable
+    from ..capone.variant import Capone
+
+_INDEX = {kind: i for i, kind in enumerate(KINDS)}
+
+# what a Gavel card in hand is worth while it waits for a good moment (points)
+_GAVEL_KEEP = {AGENT_MEETING: 4.0, SEARCH_WARRANT: 3.0, ELIOT_NESS: 4.0, RAID: 3.0}
+# what a Gavel card gives the next player when we discard it (points)
+_GAVEL_DANGER = {AGENT_MEETING: 2.0, SEARCH_WARRANT: 1.5, ELIOT_NESS: 2.0, RAID: 1.0}
+_GAVEL_BAR = 6.0
+"""Expected gain (points) a Gavel card must promise early in a hand to be played."""
+_LATE_STOCK = 8
+"""With this few cards left in the Case File, any Gavel card that gains is played."""
+
+
+class _View:
+    """The observation turned into count vectors, plus what the seat can infer."""
+
+    __slots__ = (
+        "areas", "cards", "discard_below", "discard_top", "hand", "hand_sizes", "my_side",
+        "n", "next_seat", "others", "partners", "seat", "side_of", "size", "stock",
+        "unknown", "unknown_total",
+    )
+
+    def __init__(self, obs: Observation, variant: Capone, seat: int) -> None:
+        self.cards: CardTable = variant.cards
+        self.seat = seat
+        self.n = variant.players
+        self.side_of = [variant.side_of(s) for s in range(self.n)]
+        self.my_side = self.side_of[seat]
+        self.partners = [s for s in range(self.n) if s != seat and self.side_of[s] == self.my_side]
+        self.others = [s for s in range(self.n) if self.side_of[s] != self.my_side]
+        self.next_seat = (seat + 1) % self.n
+        held = obs["hand"]
+        self.hand = [int(held.get(k, 0)) for k in KINDS]
+        self.size = sum(self.hand)
+        self.hand_sizes = [int(x) for x in obs["hand_sizes"]]
+        self.areas = [[int(a.get(k, 0)) for k in KINDS[:NG]] for a in obs["areas"]]
+        top = obs.get("discard_top")
+        self.discard_top = _INDEX[top] if top is not None else None
+        self.discard_below = max(0, int(obs["discard_size"]) - 1)
+        self.stock = int(obs["stock_size"])
+        copies = self.cards.copies
+        unknown = []
+        for k in range(NK):
+            seen = self.hand[k] + (self.discard_top == k)
+            if k < NG:
+                seen += sum(area[k] for area in self.areas)
+            unknown.append(max(0, copies[k] - seen))
+        self.unknown = unknown
+        self.unknown_total = max(1, sum(unknown))
+
+    # --- the areas -------------------------------------------------------------------
+
+    def melded(self, g: int) -> bool:
+        return any(area[g] >= 3 for area in self.areas)
+
+    def gain(self, g: int, cards: int, side: int | None = None) -> float:
+        """Points that ``cards`` more of gangster ``g`` add to a side's area."""
+        area = self.areas[self.my_side if side is None else side]
+        have = area[g]
+        if cards <= 0:
+            return 0.0
+        return float(self.cards.area_points(g, have + cards) - self.cards.area_points(g, have))
+
+    def side_points(self, side: int) -> int:
+        area = self.areas[side]
+        return sum(self.cards.area_points(g, area[g]) for g in range(NG) if area[g])
+
+    def lead(self) -> int:
+        """This hand's area points of our side minus the best other side."""
+        mine = self.side_points(self.my_side)
+        others = [self.side_points(s) for s in range(len(self.areas)) if s != self.my_side]
+        return mine - max(others, default=0)
+
+    def excluding(self) -> bool:
+        """Our side holds every Al Capone: going out now zeroes the other sides."""
+        return self.areas[self.my_side][AL_CAPONE] == self.cards.copies[AL_CAPONE]
+
+    # --- the hidden cards ------------------------------------------------------------
+
+    def share(self, k: int, pool: int) -> float:
+        """Expected copies of kind ``k`` among ``pool`` hidden cards."""
+        return self.unknown[k] * min(pool, self.unknown_total) / self.unknown_total
+
+    def raid_swing(self, g: int, side: int) -> float:
+        """Points a Raid on ``g`` by ``side`` moves, counted for that side and against the rest."""
+        if self.areas[side][g] < 3:
+            return 0.0
+        taken = sum(area[g] for s, area in enumerate(self.areas) if s != side)
+        if not taken:
+            return 0.0
+        loss = sum(float(self.cards.area_points(g, area[g]))
+                   for s, area in enumerate(self.areas) if s != side and area[g])
+        return self.gain(g, taken, side) + loss
+
+    def best_raid(self) -> float:
+        return max((self.raid_swing(g, self.my_side) for g in range(NG)), default=0.0)
+
+    def card_value(self, k: int) -> float:
+        """What one more card of kind ``k`` in hand is worth this turn (points)."""
+        if k >= NG:
+            if k == RAID:
+                return max(self.best_raid(), 1.0) * 0.5
+            return _GAVEL_KEEP[k] * 0.5
+        points = float(self.cards.points[k])
+        if self.melded(k):
+            return self.gain(k, 1)
+        if self.hand[k] >= 2:
+            return self.gain(k, self.hand[k] + 1) / 1.5
+        if self.hand[k] == 1 and self.unknown[k] >= 1:
+            return points * 0.5
+        return points * 0.1
+
+    def random_card_value(self) -> float:
+        """Expected :meth:`card_value` of one card from the Case File."""
+        unknown = self.unknown
+        total = sum(unknown[k] * self.card_value(k) for k in range(NK) if unknown[k])
+        return total / self.unknown_total
+
+
+@register_bot("capone")
+class CaponeGreedyBot(Bot):
+    """Greedy: score now, use Gavel cards when they pay, keep pairs, feed nobody."""
+
+    name = "greedy"
+
+    def __init__(self, variant: Variant, seat: int, seed: int | None = None) -> None:
+        super().__init__(variant, seat, seed)
+        self.capone = cast("Capone", variant)
+
+    def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        view = _View(observation, self.capone, self.seat)
+        phase = observation["phase"]
+        if phase == "draw":
+            return self._draw(view, legal)
+        if phase == "take":
+            return self._take(view, legal)
+        return self._play(view, legal, bool(observation["gavel_played"]))
+
+    # --- draw --------------------------------------------------------------------------
+
+    def _draw(self, view: _View, legal: Sequence[Action]) -> Action:
+        if A.DRAW_DISCARD not in legal:
+            return legal[0]
+        if A.DRAW_STOCK not in legal:
+            return A.DRAW_DISCARD
+        if view.excluding():
+            return A.DRAW_DISCARD  # one card, not two: out sooner
+        if view.stock <= 2 and view.lead() < 0:
+            return A.DRAW_DISCARD  # drawing the Case File dry would end a hand we are losing
+        top = view.discard_top
+        take = 0.0
+        if top is not None:
+            if top < NG and (view.melded(top) or view.hand[top] >= 2):
+                take = view.card_value(top) + 1.0
+            elif top == RAID:
+                take = view.best_raid() if not view.hand[RAID] else 0.0
+        stock = view.random_card_value() * min(2, view.stock)
+        return A.DRAW_DISCARD if take > stock else A.DRAW_STOCK
+
+    # --- take (after Search Individually) --------------------------------------------
+
+    def _take(self, view: _View, legal: Sequence[Action]) -> Action:
+        def worth(action: Action) -> float:
+            k = cast(int, action) - A.TAKE
+            value = view.card_value(k)
+            if k < NG and view.melded(k) and view.hand[k] == 0:
+                value += 0.5  # a layoff today beats a pair's promise
+            return value
+
+        return max(legal, key=worth)
+
+    # --- play --------------------------------------------------------------------------
+
+    def _play(self, view: _View, legal: Sequence[Action], gavel_played: bool) -> Action:
+        melds: list[tuple[float, int]] = []
+        layoffs: list[tuple[float, int]] = []
+        gavels: list[tuple[float, int]] = []
+        discards: list[int] = []
+        for action in legal:
+            a = cast(int, action)
+            if A.MELD <= a < A.LAYOFF:
+                g, k = divmod(a - A.MELD, A.MELD_SIZES)
+                melds.append((view.gain(g, k + 3) + 0.01 * k, a))
+            elif a < A.DISCARD:
+                g = a - A.LAYOFF
+                layoffs.append((view.gain(g, 1), a))
+            elif a < A.TAKE:
+                discards.append(a - A.DISCARD)
+            elif a >= A.ASK_AROUND:
+                gavels.append((self._gavel_value(view, a), a))
+        if melds:
+            return max(melds)[1]
+        if layoffs:
+            return max(layoffs)[1]
+        if gavels and not gavel_played:
+            value, best = max(gavels)
+            if value >= self._bar(view, best):
+                return best
+        return A.DISCARD + self._discard(view, discards)
+
+    def _bar(self, view: _View, action: int) -> float:
+        """How much a Gavel card must promise now, given how much of the hand is left."""
+        if view.excluding():
+            return 0.0 if action >= A.RAID else 1e9  # only what does not fill the hand
+        if view.stock <= _LATE_STOCK or view.size <= 3:
+            return 0.5  # it will be worth nothing once the hand ends
+        return _GAVEL_BAR
+
+    def _gavel_value(self, view: _View, a: int) -> float:
+        """Expected points a Gavel action brings (cards gained, cards denied)."""
+        burns_stock_dry = False
+        value = 0.0
+        if a < A.ASK_DIRECTLY:  # Ask Around
+            g = a - A.ASK_AROUND
+            hidden_in_hands = sum(view.hand_sizes) - view.size
+            pool_share = hidden_in_hands / view.unknown_total
+            found = 1.0 - (1.0 - min(1.0, pool_share)) ** view.unknown[g]
+            if view.melded(g) or view.hand[g] >= 2:
+                per = view.gain(g, 1) if view.melded(g) else view.gain(g, view.hand[g] + 1)
+            else:
+                per = view.card_value(g)
+            value = found * per
+            burns_stock_dry = view.stock <= 1
+        elif a < A.SEARCH_INDIVIDUALLY:  # Ask Directly
+            g, target = divmod(a - A.ASK_DIRECTLY, A.MAX_SEATS)
+            if target in view.partners:
+                return 0.0
+            expected = view.share(g, view.hand_sizes[target])
+            value = expected * (view.gain(g, 1) + 0.5 * view.cards.points[g])
+            if expected >= 0.5:
+                whole = round(expected + 0.5)
+                value = max(value, 0.6 * view.gain(g, whole))
+            burns_stock_dry = view.stock <= expected
+        elif a == A.SEARCH_INDIVIDUALLY:
+            value = self._best_in_discard(view)
+        elif a < A.DRAW_TWO:  # Search for a Set
+            g = a - A.SEARCH_SET
+            expected = view.share(g, view.discard_below)
+            value = expected * view.gain(g, 1)
+            if expected >= 0.5:
+                value = max(value, 0.6 * view.gain(g, round(expected + 0.5)))
+        elif a == A.DRAW_TWO:
+            value = view.random_card_value() * min(2, view.stock) - 1.0
+            burns_stock_dry = view.stock <= 2
+        elif a == A.REVEAL_SEVEN:
+            revealed = min(REVEAL_COUNT, view.stock)
+            for g in range(NG):
+                area = view.areas[view.my_side][g]
+                if 3 <= area < view.cards.copies[g]:
+                    expected = view.share(g, revealed)
+                    value += expected * view.gain(g, 1)
+                    if expected >= 0.5:
+                        value += 0.3 * view.gain(g, round(expected + 0.5))
+            burns_stock_dry = view.stock <= REVEAL_COUNT
+        else:  # Raid
+            value = view.raid_swing(a - A.RAID, view.my_side)
+        if burns_stock_dry and view.lead() < 0:
+            value -= 5.0  # emptying the Case File ends a hand we are losing
+        return value
+
+    def _best_in_discard(self, view: _View) -> float:
+        """Expected value of the best card we could pick from the Underworld below its top."""
+        pool = view.discard_below
+        if pool <= 0:
+            return view.card_value(view.discard_top) if view.discard_top is not None else 0.0
+        chances = []
+        for k in range(NK):
+            if view.unknown[k]:
+                present = 1.0 - (1.0 - min(1.0, pool / view.unknown_total)) ** view.unknown[k]
+                chances.append((view.card_value(k), present))
+        chances.sort(reverse=True)
+        best, missing = 0.0, 1.0
+        for value, present in chances:  # the best kind present wins
+            best += missing * present * value
+            missing *= 1.0 - present
+        return best
+
+    # --- discard -----------------------------------------------------------------------
+
+    def _discard(self, view: _View, kinds: list[int]) -> int:
+        return min(kinds, key=lambda k: (self._keep(view, k) + self._danger(view, k), k))
+
+    def _keep(self, view: _View, k: int) -> float:
+        """What we lose by giving up one card of kind ``k`` from our hand."""
+        c = view.hand[k]
+        if k >= NG:
+            base = _GAVEL_KEEP[k]
+            if k == RAID:
+                base = max(1.0, min(12.0, view.best_raid()))
+            return base if c == 1 else base * 0.4  # one Gavel card a turn: spares are cheap
+        points = float(view.cards.points[k])
+        if view.melded(k):
+            return view.gain(k, 1)
+        reachable = view.unknown[k]
+        if c >= 3:
+            return 3.0 * points
+        if c == 2:
+            return 2.0 * points + (1.0 if reachable else -2.0 * points)
+        return points * 0.5 if reachable >= 2 else 0.0
+
+    def _danger(self, view: _View, k: int) -> float:
+        """What the next player gains by taking this card from the Underworld."""
+        nxt = view.next_seat
+        if view.side_of[nxt] == view.my_side:
+            return 0.0
+        side = view.side_of[nxt]
+        if k >= NG:
+            if k == RAID:
+                return max((view.raid_swing(g, side) for g in range(NG)), default=0.0) * 0.5
+            return _GAVEL_DANGER[k]
+        if view.melded(k):
+            return view.gain(k, 1, side) + 0.5
+        return 0.5 if view.unknown[k] >= 2 else 0.1
