@@ -1,0 +1,489 @@
+"""``tablerummy play``: a whole game in the terminal, against bots or at one screen.
+
+The terminal is a view only: it draws ``table_view(variant, observation(seat))`` for the
+seat at the screen, lists ``Game.legal_texts()``, hands what the person types to
+``Game.apply`` and shows the engine's own words (``Game.events``) and errors.  It never
+decides a rule, so every variant with a presenter plays here unchanged.
+
+On a terminal, input goes through prompt_toolkit (completion over the legal moves,
+history per seat); when stdin is not a terminal, plain lines are read, so a game can be
+driven by a pipe and the transcript read back.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from prompt_toolkit import PromptSession
+from prompt_toolkit.completion import CompleteEvent, Completer, Completion
+from prompt_toolkit.document import Document
+from prompt_toolkit.history import InMemoryHistory
+from rich.console import Console, RenderableType
+from rich.markdown import Markdown
+from rich.text import Text
+
+from ..bots import Bot, get_bot
+from ..errors import OptionError, TablerummyError
+from ..game import Game
+from ..present import View, table_view
+from .options import parse_options, variant_from_args
+from .render import (
+    CardStyles,
+    events_panel,
+    game_over_text,
+    hand_over_screen,
+    moves_list,
+    table_screen,
+)
+
+HUMAN = "human"
+DEFAULT_DELAY = 0.6
+"""Seconds between bot moves on a terminal (``TABLERUMMY_DELAY`` overrides it)."""
+
+COMMANDS = ("help", "moves", "table", "log", "rules", "save", "quit")
+_ALIASES = {"?": "help", "h": "help", "exit": "quit", "q": "quit", "show": "table"}
+
+HELP = """\
+Enter a move by its number in the list, or type it: any unique prefix of each word
+will do ("me al al al" is "meld al-capone al-capone al-capone"); Tab completes on a
+terminal, Up and Down recall what you typed.
+Commands:
+  help          this text
+  moves         list the legal moves again
+  table         draw the table again
+  log           everything that happened this hand, as you may know it
+  rules         the rules summary and card table
+  save [FILE]   write the game record (JSON) to FILE
+  quit          leave the game (you may save it first)"""
+
+
+class QuitGame(Exception):
+    """The person at the screen asked to leave."""
+
+
+# --- seats ------------------------------------------------------------------------------
+
+
+def parse_seats(text: str, players: int | None) -> list[str]:
+    """``human,greedy`` → one entry per seat.
+
+    Without ``-o players=N`` the table has one seat per entry; with it, the last entry
+    fills the remaining seats (``--seats human,greedy -o players=4``: one person, three
+    greedy bots).
+    """
+    entries = [e.strip().lower() for e in text.split(",")]
+    if not entries or any(not e for e in entries):
+        raise OptionError(f"--seats {text!r}: give one name per seat, e.g. human,greedy")
+    if players is None:
+        return entries
+    if len(entries) > players:
+        raise OptionError(f"--seats names {len(entries)} seats but the table has {players}")
+    return entries + [entries[-1]] * (players - len(entries))
+
+
+# --- the screen -------------------------------------------------------------------------
+
+
+class Screen:
+    """The terminal: a Rich console to draw on and a way to read one line.
+
+    ``interactive`` means a real terminal on both ends: prompt_toolkit reads (with
+    completion and history), the screen is cleared between players and bots pause
+    between moves.  Otherwise lines come from ``input()`` and are echoed, so that a
+    piped transcript reads like a session.
+    """
+
+    def __init__(self, console: Console | None = None, interactive: bool | None = None,
+                 delay: float | None = None) -> None:
+        self.console = console or Console(highlight=False)
+        if interactive is None:
+            interactive = sys.stdin.isatty() and sys.stdout.isatty()
+        self.interactive = interactive
+        if delay is None:
+            delay = _env_delay() if interactive else 0.0
+        self.delay = delay
+        self._sessions: dict[object, PromptSession[str]] = {}
+
+    def print(self, *items: RenderableType | str) -> None:
+        self.console.print(*items)
+
+    def clear(self) -> None:
+        if self.interactive:
+            self.console.clear()
+            self.console.file.write("\x1b[3J")  # the scrollback too: no hand left to scroll to
+            self.console.file.flush()
+
+    def pause(self) -> None:
+        if self.delay > 0:
+            time.sleep(self.delay)
+
+    def ask(self, prompt: str, choices: Callable[[], Sequence[str]] | None = None,
+            key: object = None) -> str:
+        """One line from the person at the screen; EOFError and KeyboardInterrupt pass up.
+
+        ``key`` keeps a history per person (in hot seat, one player's typed moves —
+        such as the card kept from a search — must not be recalled by the next).
+        """
+        if self.interactive:
+            return str(self._session(key, choices).prompt(prompt))
+        line = input(prompt)
+        self.console.print(Text(line), highlight=False)
+        return line
+
+    def _session(self, key: object,
+                 choices: Callable[[], Sequence[str]] | None) -> PromptSession[str]:
+        session_key = (key, choices is not None)
+        session = self._sessions.get(session_key)
+        if session is None:
+            completer = MovesCompleter(choices) if choices is not None else None
+            session = PromptSession[str](history=InMemoryHistory(), completer=completer,
+                                    complete_while_typing=True)
+            self._sessions[session_key] = session
+        elif isinstance(session.completer, MovesCompleter) and choices is not None:
+            session.completer.choices = choices
+        return session
+
+
+def _env_delay() -> float:
+    raw = os.environ.get("TABLERUMMY_DELAY")
+    if raw is None:
+        return DEFAULT_DELAY
+    try:
+        return max(0.0, float(raw))
+    except ValueError:
+        return DEFAULT_DELAY
+
+
+def prefix_matches(typed: str, candidate: str) -> bool:
+    """Whether ``typed`` starts ``candidate`` as a whole, or word by word.
+
+    ``"meld al al"`` matches ``"meld al-capone al-capone al-capone"``: each typed word
+    starts the candidate's word at the same place, as the engine's lenient parser reads
+    unique prefixes.
+    """
+    typed = typed.lower().lstrip()
+    if candidate.startswith(typed):
+        return True
+    words, cand = typed.split(), candidate.split()
+    if len(words) > len(cand):
+        return False
+    if typed.endswith(" ") and len(words) == len(cand):
+        return False
+    return all(c.startswith(w) for w, c in zip(words, cand, strict=False))
+
+
+class MovesCompleter(Completer):
+    """Prefix completion over the legal moves (and the commands) of the moment."""
+
+    def __init__(self, choices: Callable[[], Sequence[str]]) -> None:
+        self.choices = choices
+
+    def get_completions(self, document: Document,
+                        complete_event: CompleteEvent) -> Iterable[Completion]:
+        typed = document.text_before_cursor
+        if typed.strip().isdigit():
+            return
+        for text in [*self.choices(), *COMMANDS]:
+            if prefix_matches(typed, text):
+                yield Completion(text, start_position=-len(typed))
+
+
+# --- the game at the terminal -----------------------------------------------------------
+
+
+@dataclass
+class Feed:
+    """One viewer's events in words: where it stands in the game's logs, what it shows.
+
+    ``lines`` holds what happened since the viewer's last turn; ``shown`` how many of
+    them are already on the screen; ``mark`` where the last decision's screen ended.
+    """
+
+    viewer: int | None
+    hand: int = 0
+    seen: int = 0
+    lines: list[str] = field(default_factory=list)
+    shown: int = 0
+    mark: int = 0
+
+    def pull(self, game: Game) -> list[str]:
+        new: list[str] = []
+        current = len(game.hands) - 1
+        for index in range(self.hand, current + 1):
+            record = game.hands[index]
+            state = record.final if record.final is not None else game.state
+            log = state.log or []
+            start = self.seen if index == self.hand else 0
+            if index != self.hand:
+                new.append(f"— hand {index + 1}, dealt by p{record.dealer} —")
+            new += [public if self.viewer is None else private.get(self.viewer, public)
+                    for public, private in log[start:]]
+            self.hand, self.seen = index, len(log)
+        self.lines += new
+        return new
+
+    def unshown(self) -> list[str]:
+        lines = self.lines[self.shown:]
+        self.shown = len(self.lines)
+        return lines
+
+    def new_turn(self) -> None:
+        """Forget what the previous turn's screens already told."""
+        self.lines = self.lines[self.mark:]
+        self.shown = max(0, self.shown - self.mark)
+        self.mark = 0
+
+
+class TerminalGame:
+    """The loop of one game: whoever is to act decides, everyone sees what they may."""
+
+    def __init__(self, game: Game, seats: Sequence[str], screen: Screen,
+                 save: str | None = None, bot_seed: int | None = None) -> None:
+        variant = game.variant
+        if len(seats) != variant.players:
+            raise OptionError(f"--seats names {len(seats)} seats but the table has "
+                              f"{variant.players}")
+        self.game = game
+        self.variant = variant
+        self.seats = list(seats)
+        self.screen = screen
+        self.save_path = save
+        base = game.seed if bot_seed is None else bot_seed
+        self.bots: dict[int, Bot] = {
+            seat: get_bot(name, variant, seat, seed=base * 31 + seat)
+            for seat, name in enumerate(seats) if name != HUMAN
+        }
+        self.humans = [seat for seat, name in enumerate(seats) if name == HUMAN]
+        self.hot_seat = len(self.humans) > 1
+        solo = len(self.humans) == 1
+        self.names = {seat: ("you" if solo else HUMAN) if name == HUMAN else name
+                      for seat, name in enumerate(seats)}
+        self.styles = CardStyles(variant.deck())
+        self.feeds = {seat: Feed(seat) for seat in self.humans}
+        self.public = Feed(None)
+        self.watcher: int | None = self.humans[0] if solo else None
+        self.holder: int | None = None  # the human the screen was last passed to
+        self.last: tuple[int, int] | None = None  # (seat, hand) of the last action
+        self.hands_reported = 0
+
+    # --- the loop ------------------------------------------------------------------------
+
+    def run(self) -> int:
+        self.intro()
+        try:
+            while not self.game.game_over:
+                seat = self.game.to_act
+                if seat is None:  # cannot happen while the game runs; never loop on it
+                    break
+                if seat in self.bots:
+                    self.bot_move(seat)
+                else:
+                    self.human_move(seat)
+                self.last = (seat, len(self.game.hands) - 1)
+                self.after_move(seat)
+        except QuitGame:
+            return self.quit(ask=True)
+        except EOFError:
+            self.screen.print(Text("\ninput ended: leaving the game", style="bold"))
+            return self.quit(ask=False)
+        except KeyboardInterrupt:
+            self.screen.print(Text("\ninterrupted: leaving the game", style="bold"))
+            self.quit(ask=False)
+            return 130
+        self.game_over()
+        return 0
+
+    def intro(self) -> None:
+        who = ", ".join(f"p{s}: {self.names[s]}" for s in range(self.variant.players))
+        self.screen.print(Text(self.variant.title, style="bold underline"))
+        self.screen.print(f"Seats — {who}.  Game to {self.variant.target}.  "
+                          f"Seed {self.game.seed} (play it again with --seed {self.game.seed}).")
+        if self.humans:
+            self.screen.print("Enter a move by its number or type it (a unique prefix of each "
+                              "word will do); 'help' lists the commands.")
+
+    def bot_move(self, seat: int) -> None:
+        observation = self.game.observation(seat)
+        action = self.bots[seat].choose(observation, self.game.legal_actions())
+        self.game.apply(action, seat=seat)
+
+    def after_move(self, actor: int) -> None:
+        """Tell the watcher what just happened; score a finished hand."""
+        if self.watcher is not None:
+            feed = self.feeds[self.watcher]
+            feed.pull(self.game)
+            if actor != self.watcher:
+                self._stream(feed.unshown())
+        else:
+            lines = self.public.pull(self.game)
+            if actor in self.bots:
+                self._stream(lines)
+        finished = sum(1 for h in self.game.hands if h.scores is not None)
+        if finished > self.hands_reported:
+            self.hands_reported = finished
+            self.hand_over()
+
+    def _stream(self, lines: Sequence[str]) -> None:
+        for line in lines:
+            self.screen.print(Text(f"  {line}", style="cyan"))
+        if lines:
+            self.screen.pause()
+
+    # --- a person's decision ---------------------------------------------------------------
+
+    def human_move(self, seat: int) -> None:
+        """Show the seat its table and read until one legal move is applied."""
+        if self.hot_seat and self.holder != seat:
+            self.pass_screen(seat)
+        feed = self.feeds[seat]
+        feed.pull(self.game)
+        hand_index = len(self.game.hands) - 1
+        if self.last != (seat, hand_index):
+            feed.new_turn()
+        self.draw(seat, feed)
+        feed.mark = len(feed.lines)
+        texts = self.game.legal_texts()
+        while True:
+            raw = self.screen.ask(f"p{seat}> ", choices=self.game.legal_texts, key=seat).strip()
+            if not raw:
+                continue
+            if raw.isdigit():
+                number = int(raw)
+                if not 1 <= number <= len(texts):
+                    self.error(f"there is no move {number}: choose 1 … {len(texts)}")
+                    continue
+                raw = texts[number - 1]
+            elif self.command(raw, seat, feed):
+                continue
+            try:
+                self.game.apply(raw, seat=seat)
+            except TablerummyError as err:
+                self.error(str(err))
+                continue
+            return
+
+    def draw(self, seat: int, feed: Feed) -> None:
+        view = self.view(seat)
+        if self.screen.interactive:
+            self.screen.clear()
+            recent: list[str] | None = feed.lines
+            feed.unshown()
+        else:
+            recent = feed.unshown() or None
+        self.screen.print(table_screen(view, self.names, self.styles,
+                                       len(self.game.hands) - 1, recent))
+        self.screen.print(moves_list(self.game.legal_texts()))
+
+    def command(self, raw: str, seat: int, feed: Feed) -> bool:
+        """Run a command if ``raw`` is one (exact words only: moves keep their prefixes)."""
+        word, _, rest = raw.partition(" ")
+        word = word.lower().lstrip(":")
+        name = _ALIASES.get(word, word)
+        if name not in COMMANDS or (rest.strip() and name != "save"):
+            return False
+        if name == "help":
+            self.screen.print(HELP)
+        elif name == "moves":
+            self.screen.print(moves_list(self.game.legal_texts()))
+        elif name == "table":
+            self.screen.print(table_screen(self.view(seat), self.names, self.styles,
+                                           len(self.game.hands) - 1))
+            self.screen.print(moves_list(self.game.legal_texts()))
+        elif name == "log":
+            self.screen.print(events_panel(self.game.events(seat),
+                                           f"Hand {len(self.game.hands)} so far"))
+        elif name == "rules":
+            self.screen.print(Markdown(self.variant.rules_text()))
+        elif name == "save":
+            path = rest.strip() or self.save_path
+            if not path:
+                path = self.screen.ask("save the game record to which file? ").strip()
+            if path:
+                self.save(path)
+        else:
+            raise QuitGame
+        return True
+
+    def pass_screen(self, seat: int) -> None:
+        """Hot seat: nothing of the last player's may stay on screen for the next."""
+        self.screen.clear()
+        self.screen.ask(f"pass the screen to p{seat}, press Enter ")
+        self.screen.clear()
+        self.holder = seat
+        self.feeds[seat].shown = 0
+
+    def error(self, message: str) -> None:
+        self.screen.print(Text(f"✗ {message}", style="bold red"))
+
+    # --- views ---------------------------------------------------------------------------
+
+    def view(self, seat: int) -> View:
+        return table_view(self.variant, self.game.observation(seat))
+
+    def last_hand_view(self, seat: int) -> View:
+        """The finished hand as ``seat`` saw it, with the game's scores after it."""
+        observation = self.game.observation(seat)
+        merged = dict(observation)
+        merged.update(observation["last_hand"])
+        for key in ("sides", "totals", "target", "game_over", "winner", "hand_scores"):
+            merged[key] = observation[key]
+        return table_view(self.variant, merged)
+
+    def hand_over(self) -> None:
+        seat = self.watcher if self.watcher is not None else 0
+        self.screen.print(hand_over_screen(self.last_hand_view(seat), self.styles,
+                                           self.hands_reported - 1))
+        if self.screen.interactive and self.humans and not self.game.game_over:
+            self.screen.ask("press Enter for the next hand ")
+
+    def game_over(self) -> None:
+        view = self.view(self.watcher if self.watcher is not None else 0)
+        mine = ([self.variant.side_of(self.watcher)] if self.watcher is not None else [])
+        self.screen.print(game_over_text(view, mine))
+        if self.save_path:
+            self.save(self.save_path)
+        elif self.screen.interactive and self.humans:
+            self.offer_save()
+
+    # --- leaving and saving ----------------------------------------------------------------
+
+    def quit(self, ask: bool) -> int:
+        if self.save_path:
+            self.save(self.save_path)
+        elif ask:
+            self.offer_save()
+        return 0
+
+    def offer_save(self) -> None:
+        try:
+            path = self.screen.ask("save the game record? file name, or Enter for no: ")
+        except (EOFError, KeyboardInterrupt):
+            return
+        if path.strip():
+            self.save(path.strip())
+
+    def save(self, path: str) -> None:
+        try:
+            Path(path).write_text(json.dumps(self.game.to_record(), indent=1) + "\n",
+                                  encoding="utf-8")
+        except OSError as err:
+            self.error(f"cannot write {path}: {err.strerror or err}")
+            return
+        self.screen.print(f"game record saved to {path} "
+                          f"(replay it with: tablerummy verify {path})")
+
+
+def play_command(args: argparse.Namespace) -> int:
+    given = parse_options(args.option)
+    players = int(given["players"]) if given.get("players", "").isdigit() else None
+    seats = parse_seats(args.seats, players)
+    variant = variant_from_args(args, players=None if players is not None else len(seats))
+    game = Game(variant, seed=args.seed, log=True)
+    return TerminalGame(game, seats, Screen(), save=args.save).run()
