@@ -282,11 +282,12 @@ class TerminalGame:
                 seat = self.game.to_act
                 if seat is None:  # cannot happen while the game runs; never loop on it
                     break
+                hand = len(self.game.hands) - 1
                 if seat in self.bots:
                     self.bot_move(seat)
                 else:
                     self.human_move(seat)
-                self.last = (seat, len(self.game.hands) - 1)
+                self.last = (seat, hand)
                 self.after_move(seat)
         except QuitGame:
             return self.quit(ask=True)
@@ -303,11 +304,11 @@ class TerminalGame:
     def intro(self) -> None:
         who = ", ".join(f"p{s}: {self.names[s]}" for s in range(self.variant.players))
         self.screen.print(Text(self.variant.title, style="bold underline"))
-        self.screen.print(f"Seats — {who}.  Game to {self.variant.target}.  "
-                          f"Seed {self.game.seed} (play it again with --seed {self.game.seed}).")
+        self.screen.print(Text(f"Seats — {who}.  Game to {self.variant.target}.  Seed "
+                               f"{self.game.seed} (play it again with --seed {self.game.seed})."))
         if self.humans:
-            self.screen.print("Enter a move by its number or type it (a unique prefix of each "
-                              "word will do); 'help' lists the commands.")
+            self.screen.print(Text("Enter a move by its number or type it (a unique prefix of "
+                                   "each word will do); 'help' lists the commands."))
 
     def bot_move(self, seat: int) -> None:
         observation = self.game.observation(seat)
@@ -389,7 +390,7 @@ class TerminalGame:
         if name not in COMMANDS or (rest.strip() and name != "save"):
             return False
         if name == "help":
-            self.screen.print(HELP)
+            self.screen.print(Text(HELP))
         elif name == "moves":
             self.screen.print(moves_list(self.game.legal_texts()))
         elif name == "table":
@@ -476,8 +477,8 @@ class TerminalGame:
         except OSError as err:
             self.error(f"cannot write {path}: {err.strerror or err}")
             return
-        self.screen.print(f"game record saved to {path} "
-                          f"(replay it with: tablerummy verify {path})")
+        self.screen.print(Text(f"game record saved to {path} "
+                               f"(replay it with: tablerummy verify {path})"))
 
 
 def play_command(args: argparse.Namespace) -> int:

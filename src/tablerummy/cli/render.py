@@ -71,17 +71,22 @@ def player_table(view: View, names: Mapping[int, str]) -> Table:
     table.add_column("seat", style="bold")
     table.add_column("player")
     table.add_column("cards", justify="right")
-    table.add_column("side")
-    table.add_column("")
     sides: list[str] = view["scores"]["sides"]
+    teams = len(sides) < len(view["players"])
+    if teams:
+        table.add_column("side")
+    table.add_column("")
     for p in view["players"]:
         notes = []
         if p["dealer"]:
             notes.append("dealer")
         if p["to_act"]:
             notes.append("[bold reverse] to act [/]")
-        table.add_row(p["label"], names.get(p["seat"], ""), str(p["hand_size"]),
-                      sides[p["side"]], " ".join(notes))
+        label = p["label"] + (" ◀" if p["seat"] == view["seat"] else "")
+        cells = [label, names.get(p["seat"], ""), str(p["hand_size"])]
+        if teams:
+            cells.append(sides[p["side"]])
+        table.add_row(*cells, " ".join(notes))
     return table
 
 
@@ -103,10 +108,11 @@ def meld_line(meld: Mapping[str, Any], styles: CardStyles) -> Text:
 
 
 def areas_table(view: View, styles: CardStyles, hand_scores: Sequence[int] | None = None) -> Table:
-    """Each side's area as a column: its melds with points, then the totals.
+    """Each side's area as a column: its melds with their points.
 
-    ``hand_scores`` (at the end of a hand) adds the hand's score per side, which can
-    differ from the area's points when a rule like Al Capone's exclusion applies.
+    ``hand_scores`` (at the end of a hand) adds the hand's score and the game total per
+    side; the score is the engine's, which can differ from the area's points when a rule
+    like Al Capone's exclusion applies.
     """
     scores = view["scores"]
     table = Table(title="Areas", title_style="bold", expand=False, show_lines=False)
@@ -127,7 +133,7 @@ def areas_table(view: View, styles: CardStyles, hand_scores: Sequence[int] | Non
         table.add_section()
         table.add_row(*[Text(f"this hand: {hand_scores[a['side']]}", style="bold")
                         for a in areas])
-    if areas:
+    if hand_scores is not None and areas:
         table.add_section()
         table.add_row(*[Text(f"game total: {scores['totals'][a['side']]}", style="bold cyan")
                         for a in areas])
@@ -161,16 +167,14 @@ def scores_line(view: View) -> Text:
 
 
 def card_groups(groups: Sequence[Mapping[str, Any]], styles: CardStyles) -> Table:
+    """Labelled rows of cards; a card never breaks across lines."""
     table = Table(show_header=False, box=None, pad_edge=False, padding=(0, 2))
     table.add_column(style="bold", no_wrap=True)
     table.add_column()
     for group in groups:
-        line = Text()
-        for i, c in enumerate(group["cards"]):
-            if i:
-                line.append("   ")
-            line.append_text(styles.card(c["id"], c.get("name"), c.get("count", 1)))
-        table.add_row(group["label"], line)
+        cards = [styles.card(c["id"], c.get("name"), c.get("count", 1))
+                 for c in group["cards"]]
+        table.add_row(group["label"], Columns(cards, padding=(0, 3)))
     return table
 
 

@@ -1,0 +1,344 @@
+"""Terminal play: the drawing functions, a scripted game in-process, the real command."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import select
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from tablerummy.cli.play import (
+    Feed,
+    Screen,
+    TerminalGame,
+    parse_seats,
+    prefix_matches,
+)
+from tablerummy.cli.render import (
+    CardStyles,
+    hand_over_screen,
+    moves_list,
+    table_screen,
+)
+from tablerummy.errors import OptionError
+from tablerummy.game import Game
+from tablerummy.present import table_view
+from tablerummy.variant import get_variant
+from tablerummy.verify import verify
+
+HAND_TITLE = re.compile(r"p(\d)'s hand")
+
+
+def render(*items: object, width: int = 100) -> str:
+    console = Console(file=io.StringIO(), width=width, color_system=None)
+    for item in items:
+        console.print(item)
+    out = console.file.getvalue()  # type: ignore[attr-defined]
+    assert isinstance(out, str)
+    return out
+
+
+# --- drawing ------------------------------------------------------------------------------
+
+
+def test_table_screen_shows_the_viewer_hand_piles_areas_and_scores() -> None:
+    variant = get_variant("capone")
+    game = Game(variant, seed=11)
+    seat = game.to_act
+    assert seat is not None
+    obs = game.observation(seat)
+    view = table_view(variant, obs)
+    names = {seat: "you", 1 - seat: "greedy"}
+    out = render(table_screen(view, names, CardStyles(variant.deck()), 0, ["p1 did x"]))
+    assert f"p{seat}'s hand · 10 cards" in out
+    assert HAND_TITLE.findall(out) == [str(seat)]  # only the viewer's hand
+    for group in view["hand"]:
+        assert group["label"] in out
+        for card in group["cards"]:
+            assert card["name"] in out
+            if card["count"] > 1:
+                assert f"{card['name']} ×{card['count']}" in out
+    assert f"Case File: {obs['stock_size']} cards" in out
+    assert "Underworld: 1 card, top" in out
+    assert "Game to 200" in out
+    assert "(nothing yet)" in out  # empty areas
+    assert "• p1 did x" in out
+    assert "greedy" in out
+    assert "your turn" in out
+
+
+def test_moves_are_numbered_from_one_in_the_given_order() -> None:
+    out = render(moves_list(["discard raid", "draw stock", "meld al-capone al-capone al-capone"]))
+    assert "1 discard raid" in out
+    assert "2 draw stock" in out
+    assert "3 meld al-capone al-capone al-capone" in out
+
+
+def test_areas_show_melds_with_points_and_the_end_of_hand_scores() -> None:
+    view = {
+        "title": "T", "seat": 0,
+        "scores": {"sides": ["p0", "p1"], "totals": [40, 81], "target": 200,
+                   "hands": [[40, 81]], "game_over": False, "winner": None},
+        "areas": [
+            {"side": 0, "label": "p0", "points": 40, "melds": [
+                {"label": "Frank Nitti", "cards": ["frank-nitti"] * 6, "points": 40,
+                 "note": "complete set"}]},
+            {"side": 1, "label": "p1", "points": 81, "melds": [
+                {"label": "m1", "cards": ["7H", "7S", "2C=7D"], "points": 81, "note": None}]},
+        ],
+        "end": "went-out",
+    }
+    out = render(hand_over_screen(view, CardStyles(), 0))
+    assert "Hand 1 is over: went out" in out
+    assert "Frank Nitti ×6  complete set  40" in out
+    assert "m1 7H 7S 2C=7D" in out  # melds of different cards list them
+    assert "this hand: 40" in out and "this hand: 81" in out
+    assert "game total: 81" in out
+
+
+def test_card_styles_are_stable_per_kind_and_by_suit_for_playing_cards() -> None:
+    styles = CardStyles(["a", "b", "c"])
+    assert styles.style("a") != styles.style("b")
+    assert styles.style("a") == CardStyles(["a", "b"]).style("a")
+    assert styles.style("QH") == styles.style("2C=7H")  # a wild shows the suit it stands for
+    assert styles.style("QH") != styles.style("QS")
+    assert styles.style("unknown-card") == styles.style("unknown-card")
+
+
+# --- seats, completion, events --------------------------------------------------------------
+
+
+def test_parse_seats_fills_the_table_with_the_last_name() -> None:
+    assert parse_seats("human,greedy", None) == ["human", "greedy"]
+    assert parse_seats("Human, greedy", 4) == ["human", "greedy", "greedy", "greedy"]
+    with pytest.raises(OptionError, match="3 seats but the table has 2"):
+        parse_seats("human,greedy,random", 2)
+    with pytest.raises(OptionError, match="one name per seat"):
+        parse_seats("human,,greedy", None)
+
+
+def test_prefix_completion_matches_whole_text_or_word_by_word() -> None:
+    meld = "meld al-capone al-capone al-capone"
+    assert prefix_matches("me", meld)
+    assert prefix_matches("meld al-c", meld)
+    assert prefix_matches("me al al", meld)
+    assert prefix_matches("ME AL", meld)
+    assert not prefix_matches("me fr", meld)
+    assert not prefix_matches("discard", meld)
+    assert not prefix_matches("me al al al al", meld)
+    assert prefix_matches("", "draw stock")
+
+
+def test_feed_reads_across_hands_and_keeps_private_words_private() -> None:
+    variant = get_variant("capone")
+    game = Game(variant, seed=5, first_dealer=1, log=True)
+    mine, public = Feed(0), Feed(None)
+    game.apply("draw stock")  # p0 acts first: the dealer is p1
+    assert mine.pull(game)[0].startswith("you drew ")
+    assert public.pull(game) == ["p0 drew 2 from the Case File"]
+    while len(game.hands) == 1:
+        game.apply(game.legal_actions()[0])
+    lines = mine.pull(game)
+    assert any(line.startswith("the hand is over") for line in lines)
+    assert "— hand 2, dealt by p0 —" in lines
+    assert mine.pull(game) == []  # nothing twice
+
+
+# --- a scripted game in-process -------------------------------------------------------------
+
+
+class Scripted(Screen):
+    """A screen whose person answers by a rule: with the legal moves at hand, or a line."""
+
+    def __init__(self, answer: Callable[[str, Sequence[str] | None], str], width: int = 100,
+                 limit: int = 5000) -> None:
+        super().__init__(Console(file=io.StringIO(), width=width, color_system=None),
+                         interactive=False, delay=0)
+        self.answer = answer
+        self.asked = 0
+        self.limit = limit
+
+    def ask(self, prompt: str, choices: Callable[[], Sequence[str]] | None = None,
+            key: object = None) -> str:
+        self.asked += 1
+        if self.asked > self.limit:
+            raise EOFError
+        line = self.answer(prompt, choices() if choices else None)
+        self.console.print(prompt + line)
+        return line
+
+    @property
+    def text(self) -> str:
+        out = self.console.file.getvalue()  # type: ignore[attr-defined]
+        assert isinstance(out, str)
+        return out
+
+
+def last_move(prompt: str, moves: Sequence[str] | None) -> str:
+    """Meld, lay off and play before discarding: a player who scores, so games end."""
+    return moves[-1] if moves else ""
+
+
+def test_a_whole_game_against_a_bot_to_the_target(tmp_path: Path) -> None:
+    variant = get_variant("capone")
+    game = Game(variant, seed=21, log=True)
+    screen = Scripted(last_move)
+    save = tmp_path / "game.json"
+    assert TerminalGame(game, ["human", "greedy"], screen, save=str(save)).run() == 0
+    out = screen.text
+    assert game.game_over
+    hands = len(game.hands)
+    scored = re.findall(r"Hand (\d+) is over:", out)
+    assert scored == [str(i) for i in range(1, hands + 1)]  # every hand scored on screen
+    assert re.search(r"wins the game|You \(p0\) win the game", out)
+    assert "p1 " in out and "greedy" in out
+    record = json.loads(save.read_text())
+    result, status = verify(record)
+    assert status == 0 and result["game_over"] and result["totals"] == game.totals
+
+
+def test_hot_seat_never_shows_a_hand_to_the_wrong_person() -> None:
+    variant = get_variant("capone", {"players": 4})
+    game = Game(variant, seed=8, log=True)
+    screen = Scripted(last_move, limit=400)
+    TerminalGame(game, ["human", "greedy", "human", "greedy"], screen).run()
+    out = screen.text
+    parts = re.split(r"pass the screen to p(\d), press Enter", out)
+    assert len(parts) > 5, "the screen was passed between the two people"
+    assert not HAND_TITLE.search(parts[0])  # nobody's hand before the first pass
+    owners = parts[1::2]
+    segments = parts[2::2]
+    for owner, segment in zip(owners, segments, strict=True):
+        shown = set(HAND_TITLE.findall(segment))
+        assert shown <= {owner}, f"p{owner}'s screen showed hands of {shown}"
+        assert f"p{owner}'s hand" in segment
+        other = "2" if owner == "0" else "0"
+        assert f"p{other}> " not in segment  # only the owner is asked for moves
+    assert owners != sorted(owners)  # both people really took turns
+
+
+def test_typed_moves_prefixes_numbers_commands_and_errors() -> None:
+    variant = get_variant("capone")
+    game = Game(variant, seed=3, first_dealer=1, log=True)
+    answers = iter(["", "help", "moves", "log", "table", "0", "99", "zzz", "meld x y z",
+                    "play raid al-capone", "dr s", "quit", "out.json-not-written"])
+
+    def script(prompt: str, moves: Sequence[str] | None) -> str:
+        line = next(answers)
+        return "" if line == "out.json-not-written" else line
+
+    screen = Scripted(script)
+    assert TerminalGame(game, ["human", "random"], screen).run() == 0
+    out = screen.text
+    assert "Enter a move by its number" in out
+    assert "list the legal moves again" in out and "save [FILE]" in out  # help
+    assert "there is no move 0: choose 1 … 2" in out
+    assert "there is no move 99" in out
+    assert "'zzz' is not a verb" in out
+    assert "✗ illegal action 'play raid al-capone' for p0" in out
+    assert "you drew " in out  # 'dr s' was draw stock, and its private words came back
+    assert "save the game record?" in out
+    assert game.hands[0].actions  # the draw was played
+    assert game.variant.action_text(game.hands[0].actions[0]) == "draw stock"
+
+
+def test_bots_alone_play_a_game_in_public_words() -> None:
+    variant = get_variant("capone")
+    game = Game(variant, seed=4, log=True)
+    screen = Scripted(last_move)
+    assert TerminalGame(game, ["greedy", "random"], screen).run() == 0
+    out = screen.text
+    assert "wins the game" in out
+    assert "you drew" not in out and "'s hand" not in out  # no private view at all
+    assert screen.asked == 0
+
+
+# --- the real command -----------------------------------------------------------------------
+
+
+def run_play(args: Sequence[str], stdin: str, cwd: Path,
+             timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, COLUMNS="100")
+    return subprocess.run([sys.executable, "-m", "tablerummy", "play", *args], input=stdin,
+                          capture_output=True, text=True, cwd=cwd, env=env, timeout=timeout,
+                          check=False)
+
+
+@pytest.mark.slow
+def test_the_command_plays_a_whole_game_from_piped_lines(tmp_path: Path) -> None:
+    # draw from the Case File, discard the first card: the lines fall back into step
+    # after any mismatch (an illegal line is refused and the next one read)
+    proc = run_play(["capone", "--seats", "human,greedy", "--seed", "7", "--save", "g.json"],
+                    "draw stock\n1\n" * 1500, tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert "p1 wins the game" in proc.stdout or "win the game" in proc.stdout
+    assert "Hand 1 is over" in proc.stdout
+    assert "game record saved to g.json" in proc.stdout
+    record = json.loads((tmp_path / "g.json").read_text())
+    assert record["format"] == "tablerummy/1" and record["seed"] == 7
+    check = subprocess.run([sys.executable, "-m", "tablerummy", "verify", "g.json"],
+                           capture_output=True, text=True, cwd=tmp_path, check=False)
+    assert json.loads(check.stdout)["game_over"] is True
+
+
+def test_the_command_quits_and_saves_on_request(tmp_path: Path) -> None:
+    proc = run_play(["capone", "--seats", "human,random", "--seed", "2"],
+                    "draw stock\nquit\nmine.json\n", tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert "game record saved to mine.json" in proc.stdout
+    record = json.loads((tmp_path / "mine.json").read_text())
+    assert "draw stock" in record["hands"][0]["actions"]
+
+
+def test_end_of_input_leaves_cleanly(tmp_path: Path) -> None:
+    proc = run_play(["capone", "--seats", "human,random", "--seed", "2"], "", tmp_path)
+    assert proc.returncode == 0
+    assert "input ended" in proc.stdout
+    assert proc.stderr == ""
+
+
+def test_bad_seats_are_one_line_errors(tmp_path: Path) -> None:
+    proc = run_play(["capone", "--seats", "human,nobot"], "", tmp_path)
+    assert proc.returncode == 2
+    assert proc.stderr.startswith("tablerummy: no bot 'nobot'") and proc.stderr.count("\n") == 1
+    proc = run_play(["capone", "--seats", "human,greedy,greedy", "-o", "players=2"], "", tmp_path)
+    assert proc.returncode == 2
+    assert "3 seats but the table has 2" in proc.stderr
+
+
+def test_ctrl_c_leaves_without_a_traceback(tmp_path: Path) -> None:
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tablerummy", "play", "capone", "--seats", "human,random",
+         "--seed", "2", "--save", "cut.json"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=tmp_path,
+        env=env,
+    )
+    assert proc.stdout is not None
+    seen = b""
+    deadline = time.monotonic() + 60  # a guard against hanging, not a timing assertion
+    while b"p0> " not in seen and time.monotonic() < deadline:
+        ready, _, _ = select.select([proc.stdout], [], [], 1)
+        if ready:
+            chunk = os.read(proc.stdout.fileno(), 4096)
+            if not chunk:
+                break
+            seen += chunk
+    assert b"p0> " in seen
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130
+    assert b"Traceback" not in err
+    assert b"interrupted" in seen + out
+    assert json.loads((tmp_path / "cut.json").read_text())["variant"] == "capone"
