@@ -1,0 +1,6 @@
+"""Mystery Rummy: Jack the Ripper (variant ``ripper``)."""
+
+from .state import RipperState
+from .variant import Ripper
+
+__all__ = ["Ripper", "RipperState"]

@@ -1,0 +1,773 @@
+"""One hand of Jack the Ripper: the position, its legal actions and their effects.
+
+Hands and play areas are count vectors indexed by card kind; a wild card in an area is
+counted under ``wild`` and, in ``wilds``, under the suspect it stands for.  The piles are
+lists with the top card last.  Besides the turn (vote → draw → play → discard) a hand
+has short out-of-turn phases — the secret votes, Commissioner Resigns' discards, the
+chance to play Ripper Escapes — and the follow-up choices of a Scene and Ripper Strikes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Self
+
+from ..mystery import deal_counts, draw_into
+from ..variant import Action, HandState, Observation
+from . import actions as A
+from .cards import (
+    ALIBI,
+    COMMISSIONER,
+    ESCAPES,
+    GAVEL_KINDS,
+    KINDS,
+    LETTERS,
+    NAMES,
+    NE,
+    NK,
+    NS,
+    NV,
+    SCENE,
+    STRIKES,
+    SUSPECT,
+    SUSPECTS,
+    VICTIM,
+    WILD,
+)
+from .scoring import alibied, hand_scores, suspect_totals
+
+if TYPE_CHECKING:
+    from .variant import Ripper
+
+DRAW, VOTE, PLAY, TAKE, EXTRA, STRIKE, RESIGN, ESCAPE, OVER = range(9)
+PHASES = ("draw", "vote", "play", "take", "extra", "strike", "resign", "escape", "over")
+HAND_SIZES = {2: 10, 3: 9, 4: 8}
+LAST_CARD = "you must keep a card to discard: a player never plays their last hand card"
+
+
+def _name(kind: int) -> str:
+    return NAMES[KINDS[kind]]
+
+
+def _card_list(cards: Sequence[int]) -> str:
+    return ", ".join(_name(c) for c in cards) if cards else "nothing"
+
+
+class RipperState(HandState):
+    """A hand of ``ripper``; build it with :meth:`Ripper.new_hand`."""
+
+    __slots__ = (
+        "actor", "areas", "cards", "dealer", "end", "escaper", "extra", "gavel_played",
+        "hands", "log", "out_seat", "outcome", "phase", "players", "resign_end",
+        "resign_queue", "result", "seat", "sizes", "stock", "variant", "victims",
+        "vote_caller", "votes", "wilds", "yard",
+    )
+
+    variant: Ripper
+    hands: list[list[int]]
+    sizes: list[int]
+    areas: list[list[int]]
+    wilds: list[list[int]]
+    stock: list[int]
+    yard: list[int]
+    seat: int
+    actor: int
+    phase: int
+    gavel_played: bool
+    victims: int
+    vote_caller: int | None
+    votes: list[int | None]
+    extra: int | None
+    resign_queue: list[int]
+    resign_end: bool
+    out_seat: int | None
+    escaper: int | None
+    outcome: str | None
+    result: tuple[list[int], int | None] | None
+
+    def __init__(self, variant: Ripper, deck: Sequence[str], dealer: int, log: bool = False):
+        n = variant.players
+        self.variant = variant
+        self.players = n
+        self.cards = variant.cards
+        self.dealer = dealer
+        self.log = [] if log else None
+        size = HAND_SIZES[n]
+        self.hands, self.yard, self.stock = deal_counts(KINDS, deck, n, size, dealer)
+        self.sizes = [size] * n
+        self.areas = [[0] * NK for _ in range(n)]
+        self.wilds = [[0] * NS for _ in range(n)]
+        self.seat = self.actor = (dealer + 1) % n
+        self.phase = DRAW
+        self.gavel_played = False
+        self.victims = 0
+        self.vote_caller = None
+        self.votes = [None] * n
+        self.extra = None
+        self.resign_queue = []
+        self.resign_end = False
+        self.end = None
+        self.out_seat = None
+        self.escaper = None
+        self.outcome = None
+        self.result = None
+
+    def copy(self) -> Self:
+        new = object.__new__(type(self))
+        new.variant = self.variant
+        new.players = self.players
+        new.cards = self.cards
+        new.dealer = self.dealer
+        new.log = None
+        new.hands = [h[:] for h in self.hands]
+        new.sizes = self.sizes[:]
+        new.areas = [a[:] for a in self.areas]
+        new.wilds = [w[:] for w in self.wilds]
+        new.stock = self.stock[:]
+        new.yard = self.yard[:]
+        new.seat = self.seat
+        new.actor = self.actor
+        new.phase = self.phase
+        new.gavel_played = self.gavel_played
+        new.victims = self.victims
+        new.vote_caller = self.vote_caller
+        new.votes = self.votes[:]
+        new.extra = self.extra
+        new.resign_queue = self.resign_queue[:]
+        new.resign_end = self.resign_end
+        new.end = self.end
+        new.out_seat = self.out_seat
+        new.escaper = self.escaper
+        new.outcome = self.outcome
+        new.result = self.result
+        return new
+
+    # --- queries ------------------------------------------------------------------------
+
+    @property
+    def to_act(self) -> int | None:
+        return None if self.end is not None else self.actor
+
+    def evidence(self, seat: int, kind: int) -> int:
+        """Evidence of ``kind`` in ``seat``'s area, wild cards standing for it included."""
+        area = self.areas[seat][kind]
+        return area + self.wilds[seat][kind] if kind < NS else area
+
+    def melded(self, kind: int) -> bool:
+        """A meld of ``kind`` lies on the table: some area holds 3 or more of it."""
+        return any(self.evidence(p, kind) >= 3 for p in range(self.players))
+
+    def in_play(self, s: int) -> bool:
+        """Evidence of suspect ``s`` lies in some area (Suspect and Alibi need it)."""
+        return any(self.areas[p][s] + self.wilds[p][s] for p in range(self.players))
+
+    def has_meld(self, seat: int) -> bool:
+        """What calling a vote needs: a meld (3+ of a suspect or of Letters) in one's area."""
+        return any(self.evidence(seat, k) >= 3 for k in range(NE))
+
+    def holder(self, kind: int, besides: int) -> int | None:
+        """The player other than ``besides`` holding ``kind`` in their area."""
+        for p in range(self.players):
+            if p != besides and self.areas[p][kind]:
+                return p
+        return None
+
+    def escapes_holder(self) -> int | None:
+        for p in range(self.players):
+            if self.hands[p][ESCAPES]:
+                return p
+        return None
+
+    # --- legal actions ------------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        phase = self.phase
+        if phase == PLAY:
+            return self._play_actions()
+        if phase == DRAW:
+            acts: list[Action] = []
+            if self.vote_caller is None and self.has_meld(self.seat):
+                acts.append(A.VOTE_CALL)
+            if self.stock:
+                acts.append(A.DRAW_STOCK)
+            if self.yard:
+                acts.append(A.DRAW_DISCARD)
+            return acts
+        if phase == VOTE:
+            return [A.VOTE + s for s in range(NS)]
+        if phase == TAKE:
+            present = set(self.yard)
+            return [A.TAKE + k for k in range(NK) if k in present]
+        if phase == EXTRA:
+            assert self.extra is not None
+            acts = []
+            self._gavel_forms(acts, self.extra, self.hands[self.seat], self.sizes[self.seat])
+            acts.append(A.PASS)
+            return acts
+        if phase == STRIKE:
+            acts = []
+            hand = self.hands[self.seat]
+            for v in range(NV):
+                if hand[VICTIM + v]:
+                    self._gavel_forms(acts, VICTIM + v, hand, self.sizes[self.seat])
+            return acts
+        if phase == RESIGN:
+            hand = self.hands[self.actor]
+            return [A.DISCARD + k for k in range(NK) if hand[k]]
+        if phase == ESCAPE:
+            return [A.ESCAPE, A.PASS]
+        return []
+
+    def _play_actions(self) -> list[Action]:
+        seat = self.seat
+        hand = self.hands[seat]
+        size = self.sizes[seat]
+        acts: list[Action] = []
+        if size >= 2:
+            if self.victims:
+                self._evidence_actions(acts, seat, hand, size - 1)
+            if not self.gavel_played:
+                for k in GAVEL_KINDS:
+                    if hand[k]:
+                        self._gavel_forms(acts, k, hand, size)
+        if hand[ESCAPES] and self.victims == NV:
+            acts.append(A.ESCAPE)
+        for k in range(NK):
+            if hand[k]:
+                acts.append(A.DISCARD + k)
+        return acts
+
+    def _evidence_actions(self, acts: list[Action], seat: int, hand: list[int],
+                          most: int) -> None:
+        """Melds and layoffs of at most ``most`` cards (one card is kept to discard)."""
+        index = A.MELD_INDEX
+        wild = hand[WILD]
+        letters = hand[LETTERS]
+        for n in range(3, min(letters, most) + 1):
+            acts.append(A.MELD + index[(LETTERS, n, 0)])
+        if letters and self.melded(LETTERS):
+            acts.append(A.LAYOFF + LETTERS)
+        for s in range(NS):
+            c = hand[s]
+            if c:
+                for w in range(min(wild, 2) + 1):
+                    for n in range(max(1, 3 - w), c + 1):
+                        if n + w <= most:
+                            acts.append(A.MELD + index[(s, n, w)])
+                if self.melded(s):
+                    acts.append(A.LAYOFF + s)
+        if wild:
+            wilds = self.wilds[seat]
+            area = self.areas[seat]
+            for s in range(NS):
+                if area[s] + wilds[s]:
+                    acts.append(A.LAYOFF_WILD + s)
+
+    def _gavel_forms(self, acts: list[Action], k: int, hand: list[int], size: int) -> None:
+        """Every legal way to play Gavel card ``k`` now (the one-a-turn limit aside)."""
+        if size < 2:
+            return
+        if k < ALIBI:
+            s = k - SUSPECT
+            if self.in_play(s):
+                acts.append(A.PLAY_SUSPECT + s)
+        elif k < VICTIM:
+            s = k - ALIBI
+            if self.in_play(s):
+                acts.append(A.PLAY_ALIBI + s)
+        elif k < SCENE:
+            v = k - VICTIM
+            acts.append(A.VICTIM_DRAW + v)
+            if self.holder(SCENE + v, self.seat) is not None:
+                acts.append(A.VICTIM_SCENE + v)
+        elif k < COMMISSIONER:
+            v = k - SCENE
+            acts.append(A.SCENE_SEARCH + v)
+            if self.holder(VICTIM + v, self.seat) is not None:
+                acts.append(A.SCENE_VICTIM + v)
+        elif k == COMMISSIONER:
+            acts.append(A.RESIGN)
+        else:
+            acts.append(A.STRIKES_DRAW)
+            if size >= 3 and any(hand[VICTIM + v] for v in range(NV)):
+                acts.append(A.STRIKES_VICTIM)
+
+    # --- the checked path's explanation -------------------------------------------------
+
+    def why_illegal(self, action: Action) -> str:
+        if not isinstance(action, int) or not 0 <= action < A.NUM_ACTIONS:
+            return "not a ripper action"
+        if self.end is not None:
+            return "the hand is over"
+        phase = self.phase
+        who = f"p{self.actor}"
+        if phase == VOTE:
+            if A.VOTE <= action < A.MELD:
+                return "votes are cast one at a time"
+            return f"a vote was called: {who} must vote for a suspect first ('vote SUSPECT')"
+        if phase == RESIGN:
+            if A.DISCARD <= action < A.TAKE:
+                return f"you have no {_name(action - A.DISCARD)} in hand"
+            return f"Commissioner Resigns: {who} must discard a card first ('discard CARD')"
+        if phase == ESCAPE:
+            return (f"the fifth Victim is in play: {who} may 'play ripper-escapes' or 'pass'"
+                    " first")
+        if phase == TAKE:
+            if A.TAKE <= action < A.PLAY_SUSPECT:
+                return f"there is no {_name(action - A.TAKE)} in Scotland Yard"
+            return "choose the card to take from Scotland Yard first: 'take CARD'"
+        if phase == EXTRA:
+            assert self.extra is not None
+            return (f"you may play the {_name(self.extra)} you took as an extra Gavel card,"
+                    " or 'pass'")
+        if phase == STRIKE:
+            if self._card_of(action) in range(VICTIM, SCENE):
+                return f"you have no {_name(self._card_of(action))} in hand"
+            return "Ripper Strikes: play a Victim from your hand ('play victim-… …')"
+        if action == A.PASS:
+            return "'pass' only declines Ripper Escapes or a taken Gavel card"
+        if action in (A.VOTE_CALL,) or A.VOTE <= action < A.MELD:
+            return self._why_vote(action)
+        if phase == DRAW:
+            if action in (A.DRAW_STOCK, A.DRAW_DISCARD):
+                return "that pile is empty"
+            return "draw first: 'draw stock' or 'draw discard' (or 'vote call' before drawing)"
+        if action in (A.DRAW_STOCK, A.DRAW_DISCARD):
+            return "you have already drawn this turn"
+        if A.TAKE <= action < A.PLAY_SUSPECT:
+            return "'take' only follows a Scene's search of Scotland Yard"
+        seat = self.seat
+        hand = self.hands[seat]
+        if A.DISCARD <= action < A.TAKE:
+            return f"you have no {_name(action - A.DISCARD)} in hand"
+        if action == A.ESCAPE:
+            if not hand[ESCAPES]:
+                return "you do not hold Ripper Escapes"
+            return f"Ripper Escapes needs all 5 Victims in play ({self.victims} are)"
+        if action < A.DISCARD:
+            return self._why_evidence(action, hand)
+        card = self._card_of(action)
+        if not hand[card]:
+            return f"you have no {_name(card)} in hand"
+        if self.gavel_played:
+            return "you may play only one Gavel card a turn"
+        if self.sizes[seat] < 2:
+            return LAST_CARD
+        return self._why_gavel(action, card)
+
+    def _why_vote(self, action: int) -> str:
+        if action != A.VOTE_CALL:
+            return "nobody called a vote"
+        if self.vote_caller is not None:
+            return "a vote may be called only once a hand"
+        if self.phase != DRAW:
+            return "a vote is called at the start of your turn, before you draw"
+        return "to call a vote you need a meld (3 or more Evidence, Letters count) in your area"
+
+    def _why_evidence(self, action: int, hand: list[int]) -> str:
+        if not self.victims:
+            return "no Evidence may be played until a Victim is in play"
+        if action < A.LAYOFF:
+            kind, n, w = A.MELD_FORMS[action - A.MELD]
+            if hand[kind] < n:
+                return f"you hold only {hand[kind]} {_name(kind)}"
+            if hand[WILD] < w:
+                return f"you hold only {hand[WILD]} Wild Evidence"
+            return LAST_CARD
+        if action < A.LAYOFF_WILD:
+            kind = action - A.LAYOFF
+            if not hand[kind]:
+                return f"you have no {_name(kind)} in hand"
+            if not self.melded(kind):
+                return f"no meld of {_name(kind)} lies on the table to lay off onto"
+            return LAST_CARD
+        s = action - A.LAYOFF_WILD
+        if not hand[WILD]:
+            return "you have no Wild Evidence in hand"
+        if not (self.areas[self.seat][s] + self.wilds[self.seat][s]):
+            return (f"a wild card must make a meld or match a card in your own area:"
+                    f" you have no {_name(s)} there")
+        return LAST_CARD
+
+    @staticmethod
+    def _card_of(action: int) -> int:
+        """The card a ``play …`` action plays."""
+        if action < A.PLAY_ALIBI:
+            return SUSPECT + action - A.PLAY_SUSPECT
+        if action < A.VICTIM_DRAW:
+            return ALIBI + action - A.PLAY_ALIBI
+        if action < A.VICTIM_SCENE:
+            return VICTIM + action - A.VICTIM_DRAW
+        if action < A.SCENE_SEARCH:
+            return VICTIM + action - A.VICTIM_SCENE
+        if action < A.SCENE_VICTIM:
+            return SCENE + action - A.SCENE_SEARCH
+        if action < A.RESIGN:
+            return SCENE + action - A.SCENE_VICTIM
+        if action == A.RESIGN:
+            return COMMISSIONER
+        if action in (A.STRIKES_DRAW, A.STRIKES_VICTIM):
+            return STRIKES
+        return ESCAPES
+
+    def _why_gavel(self, action: int, card: int) -> str:
+        if card < VICTIM:
+            s = (card - SUSPECT) if card < ALIBI else (card - ALIBI)
+            return (f"{_name(card)} needs Evidence of {_name(s)} in play")
+        if A.VICTIM_SCENE <= action < A.SCENE_SEARCH:
+            v = action - A.VICTIM_SCENE
+            return f"no other player has {_name(SCENE + v)} in their area"
+        if A.SCENE_VICTIM <= action < A.RESIGN:
+            v = action - A.SCENE_VICTIM
+            return f"no other player has {_name(VICTIM + v)} in their area"
+        if action == A.STRIKES_VICTIM:
+            if not any(self.hands[self.seat][VICTIM + v] for v in range(NV)):
+                return "Ripper Strikes: you have no Victim in hand to play"
+            return f"Ripper Strikes: {LAST_CARD}"
+        return "not playable now"
+
+    # --- effects ------------------------------------------------------------------------
+
+    def _say(self, public: str, private: dict[int, str] | None = None) -> None:
+        if self.log is not None:
+            self.log.append((public, private or {}))
+
+    def _draw(self, seat: int, count: int) -> list[int]:
+        drawn = draw_into(self.stock, self.hands[seat], count)
+        self.sizes[seat] += len(drawn)
+        return drawn
+
+    def apply_unchecked(self, action: Action) -> None:
+        assert isinstance(action, int)
+        seat = self.seat
+        if action == A.DRAW_STOCK:
+            drawn = self._draw(seat, 1)
+            self.phase = PLAY
+            if self.log is not None:
+                self._say(f"p{seat} drew from the Case File",
+                          {seat: f"you drew {_card_list(drawn)}"})
+        elif action == A.DRAW_DISCARD:
+            c = self.yard.pop()
+            self.hands[seat][c] += 1
+            self.sizes[seat] += 1
+            self.phase = PLAY
+            if self.log is not None:
+                self._say(f"p{seat} took {_name(c)} from Scotland Yard")
+        elif action == A.VOTE_CALL:
+            self.vote_caller = seat
+            self.phase = VOTE
+            if self.log is not None:
+                self._say(f"p{seat} called a vote: every player secretly names the Ripper")
+        elif action < A.MELD:
+            self._vote(action - A.VOTE)
+        elif action < A.DISCARD:
+            self._evidence(seat, action)
+        elif action < A.TAKE:
+            if self.phase == RESIGN:
+                self._forced_discard(action - A.DISCARD)
+            else:
+                self._discard(seat, action - A.DISCARD)
+        elif action < A.PLAY_SUSPECT:
+            self._take(seat, action - A.TAKE)
+        elif action == A.PASS:
+            if self.log is not None:
+                what = "Ripper Escapes" if self.phase == ESCAPE else "the extra Gavel card"
+                self._say(f"p{self.actor} passed ({what})")
+            self.phase = PLAY
+            self.actor = seat
+            self.extra = None
+        elif action == A.ESCAPE:
+            self._escape()
+        else:
+            self._play_gavel(seat, action)
+
+    def _vote(self, s: int) -> None:
+        voter = self.actor
+        self.votes[voter] = s
+        if self.log is not None:
+            self._say(f"p{voter} voted", {voter: f"you voted for {_name(s)}"})
+        following = (voter + 1) % self.players
+        if following == self.vote_caller:
+            self.phase = DRAW
+            self.actor = self.seat
+        else:
+            self.actor = following
+
+    def _evidence(self, seat: int, action: int) -> None:
+        hand = self.hands[seat]
+        area = self.areas[seat]
+        if action < A.LAYOFF:
+            kind, n, w = A.MELD_FORMS[action - A.MELD]
+            hand[kind] -= n
+            area[kind] += n
+            if w:
+                hand[WILD] -= w
+                area[WILD] += w
+                self.wilds[seat][kind] += w
+            self.sizes[seat] -= n + w
+            if self.log is not None:
+                wild = f" with {w} Wild Evidence" if w else ""
+                self._say(f"p{seat} melded {n + w} {_name(kind)}{wild}")
+        elif action < A.LAYOFF_WILD:
+            kind = action - A.LAYOFF
+            hand[kind] -= 1
+            area[kind] += 1
+            self.sizes[seat] -= 1
+            if self.log is not None:
+                self._say(f"p{seat} laid off {_name(kind)}")
+        else:
+            s = action - A.LAYOFF_WILD
+            hand[WILD] -= 1
+            area[WILD] += 1
+            self.wilds[seat][s] += 1
+            self.sizes[seat] -= 1
+            if self.log is not None:
+                self._say(f"p{seat} laid off Wild Evidence as {_name(s)}")
+
+    def _discard(self, seat: int, c: int) -> None:
+        self.hands[seat][c] -= 1
+        self.sizes[seat] -= 1
+        self.yard.append(c)
+        if self.log is not None:
+            self._say(f"p{seat} discarded {_name(c)}")
+        if self.sizes[seat] == 0:
+            self._finish("went-out", seat)
+        elif self.resign_end:
+            self._finish("commissioner-resigns", None)
+        elif not self.stock:
+            self._finish("stock-exhausted", None)
+        else:
+            self.seat = self.actor = (seat + 1) % self.players
+            self.phase = DRAW
+            self.gavel_played = False
+
+    def _forced_discard(self, c: int) -> None:
+        p = self.resign_queue.pop(0)
+        self.hands[p][c] -= 1
+        self.sizes[p] -= 1
+        self.yard.append(c)
+        if self.sizes[p] == 0:
+            self.resign_end = True
+        if self.log is not None:
+            last = "; that was their last card" if self.sizes[p] == 0 else ""
+            self._say(f"p{p} discarded {_name(c)} (Commissioner Resigns){last}")
+        self._next_resign()
+
+    def _next_resign(self) -> None:
+        while self.resign_queue and not self.sizes[self.resign_queue[0]]:
+            self.resign_queue.pop(0)
+        if self.resign_queue:
+            self.actor = self.resign_queue[0]
+        else:
+            self.phase = PLAY
+            self.actor = self.seat
+
+    def _take(self, seat: int, c: int) -> None:
+        yard = self.yard
+        at = len(yard) - 1 - yard[::-1].index(c)  # the topmost copy
+        del yard[at]
+        self.hands[seat][c] += 1
+        self.sizes[seat] += 1
+        if self.log is not None:
+            self._say(f"p{seat} took {_name(c)} from Scotland Yard and showed it")
+        self.phase = PLAY
+        if c in GAVEL_KINDS:
+            forms: list[Action] = []
+            self._gavel_forms(forms, c, self.hands[seat], self.sizes[seat])
+            if forms:
+                self.phase = EXTRA
+                self.extra = c
+
+    def _play_gavel(self, seat: int, action: int) -> None:
+        card = self._card_of(action)
+        hand = self.hands[seat]
+        area = self.areas[seat]
+        hand[card] -= 1
+        self.sizes[seat] -= 1
+        self.gavel_played = True
+        self.extra = None
+        self.phase = PLAY
+        log = self.log is not None
+        if card < VICTIM:  # Suspect or Alibi
+            area[card] += 1
+            if log:
+                self._say(f"p{seat} played {_name(card)}")
+        elif card < SCENE:
+            v = card - VICTIM
+            area[card] += 1
+            self.victims += 1
+            if action < A.VICTIM_SCENE:
+                drawn = self._draw(seat, 2)
+                if log:
+                    self._say(f"p{seat} played {_name(card)} and drew {len(drawn)}",
+                              {seat: f"you played {_name(card)} and drew {_card_list(drawn)}"})
+            else:
+                other = self._move(SCENE + v, seat)
+                if log:
+                    self._say(f"p{seat} played {_name(card)} and took {_name(SCENE + v)}"
+                              f" from p{other}'s area")
+            if self.victims == NV:
+                holder = self.escapes_holder()
+                if holder is not None and holder != seat:
+                    self.phase = ESCAPE
+                    self.actor = holder
+                    if log:
+                        self._say(f"all 5 Victims are in play: p{holder} may play Ripper Escapes")
+        elif card < COMMISSIONER:
+            v = card - SCENE
+            area[card] += 1
+            if action < A.SCENE_VICTIM:
+                if log:
+                    self._say(f"p{seat} played {_name(card)} and searched Scotland Yard")
+                if self.yard:
+                    self.phase = TAKE
+            else:
+                other = self._move(VICTIM + v, seat)
+                if log:
+                    self._say(f"p{seat} played {_name(card)} and took {_name(VICTIM + v)}"
+                              f" from p{other}'s area")
+        elif card == COMMISSIONER:
+            self.yard.append(card)
+            n = self.players
+            self.resign_queue = [(seat + i) % n for i in range(1, n)]
+            self.phase = RESIGN
+            if log:
+                self._say(f"p{seat} played Commissioner Resigns: every other player discards"
+                          " a card")
+            self._next_resign()
+        else:
+            self.yard.append(card)
+            if action == A.STRIKES_DRAW:
+                drawn = self._draw(seat, 2)
+                if log:
+                    self._say(f"p{seat} played Ripper Strikes and drew {len(drawn)}",
+                              {seat: f"you played Ripper Strikes and drew {_card_list(drawn)}"})
+            else:
+                self.phase = STRIKE
+                if log:
+                    self._say(f"p{seat} played Ripper Strikes to play a Victim at once")
+
+    def _move(self, card: int, seat: int) -> int:
+        """Move ``card`` from the other area holding it into ``seat``'s; return its owner."""
+        other = self.holder(card, seat)
+        assert other is not None
+        self.areas[other][card] -= 1
+        self.areas[seat][card] += 1
+        return other
+
+    def _escape(self) -> None:
+        p = self.actor
+        self.hands[p][ESCAPES] -= 1
+        self.sizes[p] -= 1
+        self.areas[p][ESCAPES] += 1
+        self.escaper = p
+        if self.log is not None:
+            self._say(f"p{p} played Ripper Escapes: the Ripper escapes")
+        self._finish("ripper-escapes", None)
+
+    def _finish(self, end: str, out_seat: int | None) -> None:
+        self.end = end
+        self.out_seat = out_seat
+        self.phase = OVER
+        if end == "ripper-escapes":
+            self.outcome = "escaped"
+        elif self.stock:
+            self.outcome = "caught"
+        else:
+            self.outcome = "at-large"
+        self.result = hand_scores(self.outcome, self.areas, self.wilds, self.hands, self.votes,
+                                  self.cards)
+        if self.log is not None:
+            how = {
+                "went-out": f"p{out_seat} went out",
+                "stock-exhausted": "the Case File is used up",
+                "commissioner-resigns": "a player discarded their last card (Commissioner"
+                                        " Resigns)",
+                "ripper-escapes": f"p{self.escaper} let the Ripper escape",
+            }[end]
+            ripper = self.result[1]
+            who = {"caught": f"the Ripper, {_name(ripper)}, is caught" if ripper is not None
+                   else "", "escaped": "the Ripper escaped",
+                   "at-large": "the Ripper is still at large"}[self.outcome]
+            votes = ", ".join(f"p{p}: {SUSPECTS[v]}" for p, v in enumerate(self.votes)
+                              if v is not None)
+            shown = f"; votes {votes}" if votes else ""
+            scores = ", ".join(f"p{i}: {s}" for i, s in enumerate(self.result[0]))
+            self._say(f"the hand is over: {how}; {who}{shown} ({scores})")
+
+    # --- results ------------------------------------------------------------------------
+
+    def scores(self) -> list[int]:
+        if self.result is None:
+            return [0] * self.players
+        return list(self.result[0])
+
+    @property
+    def ripper(self) -> int | None:
+        """The caught Ripper's suspect index once the hand is over (else None)."""
+        return self.result[1] if self.result is not None else None
+
+    def hand_report(self) -> dict[str, Any]:
+        ripper = self.ripper
+        return {"outcome": self.outcome,
+                "ripper": SUSPECTS[ripper] if ripper is not None else None}
+
+    def _areas(self) -> list[dict[str, int]]:
+        return [{KINDS[k]: a[k] for k in range(NK) if a[k]} for a in self.areas]
+
+    def _wilds(self) -> list[dict[str, int]]:
+        return [{SUSPECTS[s]: w[s] for s in range(NS) if w[s]} for w in self.wilds]
+
+    def observation(self, seat: int) -> Observation:
+        hand = self.hands[seat]
+        over = self.end is not None
+        totals = suspect_totals(self.areas, self.wilds, self.cards)
+        out = alibied(self.areas)
+        mine = self.votes[seat]
+        obs: Observation = {
+            "variant": "ripper",
+            "seat": seat,
+            "side": seat,
+            "dealer": self.dealer,
+            "turn": self.seat,
+            "to_act": self.to_act,
+            "phase": PHASES[self.phase],
+            "gavel_played": self.gavel_played,
+            "hand": {KINDS[k]: hand[k] for k in range(NK) if hand[k]},
+            "hand_sizes": list(self.sizes),
+            "areas": self._areas(),
+            "wilds": self._wilds(),
+            "victims_in_play": self.victims,
+            "suspect_points": {SUSPECTS[s]: totals[s] for s in range(NS)},
+            "alibied": [SUSPECTS[s] for s in range(NS) if out[s]],
+            "discard_top": KINDS[self.yard[-1]] if self.yard else None,
+            "discard_size": len(self.yard),
+            "stock_size": len(self.stock),
+            "vote": {
+                "called_by": self.vote_caller,
+                "voted": [p for p in range(self.players) if self.votes[p] is not None],
+                "mine": SUSPECTS[mine] if mine is not None else None,
+                "votes": [SUSPECTS[v] if v is not None else None for v in self.votes]
+                if over else None,
+            },
+            "resign_pending": list(self.resign_queue),
+            "extra": KINDS[self.extra] if self.extra is not None else None,
+            "end": self.end,
+        }
+        if self.phase == TAKE and seat == self.seat:
+            obs["yard"] = sorted(KINDS[c] for c in self.yard)  # what the Scene's search shows
+        if over:
+            obs["scores"] = self.scores()
+            obs.update(self.hand_report())
+        return obs
+
+    def reveal(self) -> dict[str, Any]:
+        return {
+            "hands": [sorted(KINDS[k] for k in range(NK) for _ in range(h[k])) for h in self.hands],
+            "areas": self._areas(),
+            "wilds": self._wilds(),
+            "stock_size": len(self.stock),
+            "discard_size": len(self.yard),
+            "discard_top": KINDS[self.yard[-1]] if self.yard else None,
+            "votes": [SUSPECTS[v] if v is not None else None for v in self.votes],
+        }
