@@ -255,7 +255,7 @@ def get_variant(
     return factory(options)
 
 
-_BUILTIN = ("capone",)
+_BUILTIN = ("capone", "ripper")
 """Modules of the variants that ship with tablerummy; each registers itself on import."""
 
 
