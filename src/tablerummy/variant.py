@@ -255,7 +255,7 @@ def get_variant(
     return factory(options)
 
 
-_BUILTIN = ("capone", "ripper")
+_BUILTIN = ("capone", "ripper", "oklahoma")
 """Modules of the variants that ship with tablerummy; each registers itself on import."""
 
 

@@ -1,0 +1,62 @@
+"""The static rules of one Oklahoma-family table: the data and small hooks by which
+``fortune``, ``arlington`` and ``arlington-heights`` differ on one shared engine."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .cards import JK, NCARDS, rank_of
+from .values import ValueTable
+
+NO_SWAP, SWAP_MELDER, SWAP_ANYONE = "", "melder", "anyone"
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Everything the engine asks about the variant; built once per :class:`Variant`."""
+
+    name: str
+    hand_size: int
+    deuces_wild: bool
+    """Fortune and Arlington: every 2 is wild (and natural in its own place in a sequence)."""
+    jokers: int
+    """Jokers in the deck: Arlington's option 1, Heights 4."""
+    joker_swap: str
+    """Arlington's Joker option: who may take a melded Joker back (``melder`` or ``anyone``)."""
+    long_sequences: bool
+    """Fortune's variation: sequences (only) may grow past 4 cards."""
+    deuce_sets: bool
+    """Arlington-Scarne: a set of deuces only, each 2 scoring ``deuce-set``."""
+    qs_wild_natural_only: bool
+    """A wild may stand for Q♠ only in an otherwise natural meld (Arlington, Heights)."""
+    queen_discard: bool
+    """Q♠ may be discarded freely; otherwise only when every card in hand is a Q♠."""
+    values: ValueTable
+    rebuild_limit: int = 3
+    """House limit (card-data.md): the stock is rebuilt from the discard pile at most this often."""
+    wild: tuple[bool, ...] = field(init=False)
+    wild_cards: tuple[int, ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        wild = tuple(
+            c == JK or (self.deuces_wild and rank_of(c) == 2) for c in range(NCARDS)
+        )
+        object.__setattr__(self, "wild", wild)
+        object.__setattr__(self, "wild_cards", tuple(c for c in range(NCARDS) if wild[c]))
+
+    @property
+    def swappable_joker(self) -> bool:
+        """A melded Joker's exact card matters (it can be taken back by that natural card)."""
+        return self.joker_swap != NO_SWAP
+
+    @property
+    def twos(self) -> bool:
+        """Whether a meld may hold a card standing for a 2 (so low-ace sequences exist).
+
+        Heights has no 2s and its Jokers may not stand for one (card-data.md).
+        """
+        return self.deuces_wild
+
+    @property
+    def max_sequence(self) -> int:
+        return 13 if self.long_sequences else 4

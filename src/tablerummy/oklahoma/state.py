@@ -1,0 +1,533 @@
+"""One hand of an Oklahoma-family rummy: the position, its legal actions and their effects.
+
+Hands are count vectors of length 53 (two identical cards are interchangeable), melds are
+small immutable :class:`~.melds.Meld` values per side, the piles are lists with the top
+card last.  ``legal_actions`` is cached until the next change, so the checked path
+(``apply`` tests membership) costs one enumeration.
+
+What a seat may know (:meth:`OklahomaState.observation`) is *perfect memory* of what was
+shown: every discard went down face up, so the discard pile's contents are public; cards
+taken with the pile, or drawn from a stock rebuilt from the pile, are known to be in that
+hand until they leave it (see ``docs/rules-oklahoma.md``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Self
+
+from ..variant import Action, HandState, Observation
+from . import actions as A
+from .cards import IDS, JK, NCARDS, QS, QUEEN, card_id, parse_card, position_card, rank_of
+from .melds import (
+    DEUCES,
+    SET,
+    Item,
+    Meld,
+    build,
+    extend,
+    item_text,
+    meld_value,
+    set_designation,
+)
+from .melds import candidate_melds as _candidates
+from .rules import SWAP_ANYONE, Rules
+
+if TYPE_CHECKING:
+    from .variant import OklahomaVariant
+
+DRAW, PLAY, OVER = range(3)
+PHASES = ("draw", "play", "over")
+
+
+def _ids(counts: Sequence[int]) -> list[str]:
+    """Card ids of a count vector in deck order (♠ A … K, ♥, ♦, ♣, Joker)."""
+    return [IDS[c] for c in range(NCARDS) for _ in range(counts[c])]
+
+
+class OklahomaState(HandState):
+    """A hand of ``fortune``, ``arlington`` or ``arlington-heights``."""
+
+    __slots__ = (
+        "_legal", "dealer", "discard", "end", "hands", "known", "last_turn", "log", "melds",
+        "out_seat", "phase", "players", "rebuilds", "rules", "seat", "sizes", "stock",
+        "stock_known", "variant",
+    )
+
+    variant: OklahomaVariant
+    rules: Rules
+    hands: list[list[int]]
+    sizes: list[int]
+    melds: list[list[Meld]]
+    stock: list[int]
+    discard: list[int]
+    known: list[list[int]]
+    seat: int
+    phase: int
+    rebuilds: int
+    last_turn: bool
+    stock_known: bool
+    out_seat: int | None
+    _legal: list[Action] | None
+
+    def __init__(self, variant: OklahomaVariant, deck: Sequence[str], dealer: int,
+                 log: bool = False) -> None:
+        n = variant.players
+        size = variant.hand_size
+        self.variant = variant
+        self.rules = variant.rules
+        self.players = n
+        self.dealer = dealer
+        self.log = [] if log else None
+        order = [parse_card(c) for c in deck]
+        self.hands = [[0] * NCARDS for _ in range(n)]
+        for i in range(size * n):
+            self.hands[(dealer + 1 + i) % n][order[i]] += 1
+        self.sizes = [size] * n
+        self.discard = [order[size * n]]
+        self.stock = order[size * n + 1:][::-1]  # top card last
+        self.melds = [[] for _ in range(n)]
+        self.known = [[0] * NCARDS for _ in range(n)]
+        self.seat = (dealer + 1) % n
+        self.phase = DRAW
+        self.rebuilds = 0
+        self.last_turn = False
+        self.stock_known = False
+        self.end = None
+        self.out_seat = None
+        self._legal = None
+        if not self.stock:  # no card to draw at all: a house-limit hand of one turn
+            self.last_turn = True
+
+    def copy(self) -> Self:
+        new = object.__new__(type(self))
+        new.variant = self.variant
+        new.rules = self.rules
+        new.players = self.players
+        new.dealer = self.dealer
+        new.log = None
+        new.hands = [h[:] for h in self.hands]
+        new.sizes = self.sizes[:]
+        new.discard = self.discard[:]
+        new.stock = self.stock[:]
+        new.melds = [m[:] for m in self.melds]
+        new.known = [k[:] for k in self.known]
+        new.seat = self.seat
+        new.phase = self.phase
+        new.rebuilds = self.rebuilds
+        new.last_turn = self.last_turn
+        new.stock_known = self.stock_known
+        new.end = self.end
+        new.out_seat = self.out_seat
+        new._legal = self._legal
+        return new
+
+    # --- legal actions ------------------------------------------------------------------
+
+    @property
+    def to_act(self) -> int | None:
+        return None if self.end is not None else self.seat
+
+    def legal_actions(self) -> list[Action]:
+        if self._legal is None:
+            self._legal = self._enumerate()
+        return list(self._legal)
+
+    def _enumerate(self) -> list[Action]:
+        if self.phase == OVER:
+            return []
+        hand = self.hands[self.seat]
+        if self.phase == DRAW:
+            acts: list[Action] = [A.DRAW]
+            top = self.discard[-1]
+            avail = hand[:]
+            avail[top] += 1
+            acts.extend((A.PILE, m.items) for m in _candidates(avail, self.rules, must=top))
+            return acts
+        acts = [(A.MELD, m.items) for m in _candidates(hand, self.rules)]
+        acts.extend(self._layoffs(hand))
+        if self.rules.swappable_joker:
+            acts.extend(self._swaps(hand))
+        acts.extend((A.DISCARD, c) for c in range(NCARDS) if hand[c] and self._may_discard(c))
+        return acts
+
+    def _layoff_options(self, meld: Meld, c: int) -> list[int]:
+        """Cards that ``c`` may stand for when laid off on ``meld`` (before the checks)."""
+        rules = self.rules
+        if not rules.wild[c]:
+            return [c]
+        if meld.kind == DEUCES:
+            return [c]
+        if meld.kind == SET:
+            if c == JK and rules.swappable_joker:
+                return [meld.key - 1 + 13 * t for t in range(4)]
+            options = [set_designation(meld, c, c, rules)]
+            if meld.key == QUEEN:
+                options.append(QS)
+            return options
+        options = [c] if rank_of(c) == 2 else []
+        for pos in (meld.lo - 1, meld.hi + 1):
+            if 1 <= pos <= 14:
+                target = position_card(pos, meld.key)
+                if target not in options:
+                    options.append(target)
+        return options
+
+    def _layoffs(self, hand: list[int]) -> list[Action]:
+        acts: list[Action] = []
+        rules = self.rules
+        for k, meld in enumerate(self.melds[self.seat]):
+            for c in range(NCARDS):
+                if not hand[c]:
+                    continue
+                for s in self._layoff_options(meld, c):
+                    if isinstance(extend(meld, c, s, rules), Meld):
+                        acts.append((A.LAYOFF, c, s, k))
+        return acts
+
+    def _swap_sides(self) -> list[int]:
+        if self.rules.joker_swap == SWAP_ANYONE:
+            return list(range(self.players))
+        return [self.seat]
+
+    def _swaps(self, hand: list[int]) -> list[Action]:
+        acts: list[Action] = []
+        for side in self._swap_sides():
+            for k, meld in enumerate(self.melds[side]):
+                for c, s in meld.items:
+                    if c == JK and hand[s]:
+                        acts.append((A.SWAP, s, None if side == self.seat else side, k))
+        return acts
+
+    def _may_discard(self, c: int) -> bool:
+        if c != QS or self.rules.queen_discard:
+            return True
+        return self.hands[self.seat][QS] == self.sizes[self.seat]
+
+    # --- normalising and explaining -----------------------------------------------------
+
+    def normalize(self, action: Action) -> Action:
+        """One value per meaning where only the position tells: the suit a wild laid off on
+        a set stands for, an undesignated wild with one possible place, a swap into one's
+        own meld named with one's own seat."""
+        if not isinstance(action, tuple) or len(action) != 4:
+            return action
+        if action[0] == A.SWAP and action[2] == self.seat:
+            return (A.SWAP, action[1], None, action[3])
+        if action[0] != A.LAYOFF or self.phase != PLAY:
+            return action
+        _, c, s, k = action
+        own = self.melds[self.seat]
+        if not (isinstance(c, int) and isinstance(s, int) and isinstance(k, int)) \
+                or not 0 <= k < len(own) or not 0 <= c < NCARDS or not self.rules.wild[c]:
+            return action
+        meld = own[k]
+        if c == s:
+            if c != JK and isinstance(extend(meld, c, s, self.rules), Meld):
+                return action
+            fits = [t for t in self._layoff_options(meld, c) if t != c
+                    and isinstance(extend(meld, c, t, self.rules), Meld)]
+            return (A.LAYOFF, c, fits[0], k) if len(fits) == 1 else action
+        if meld.kind == SET and 0 <= s < 52 and rank_of(s) == meld.key:
+            return (A.LAYOFF, c, set_designation(meld, c, s, self.rules), k)
+        return action
+
+    def why_illegal(self, action: Action) -> str:
+        return self._reason(action) or "that is not legal here"
+
+    def _reason(self, action: Action) -> str | None:
+        try:
+            text = self.variant.action_text(action)
+        except ValueError:
+            return "not an action of the Oklahoma family"
+        if self.end is not None:
+            return "the hand is over"
+        assert isinstance(action, tuple)
+        kind = action[0]
+        if self.phase == DRAW:
+            if kind == A.PILE:
+                return self._pile_reason(action[1])
+            if action != A.DRAW:
+                return "draw first: 'draw stock' or 'draw pile meld …' holding the top card"
+            return None
+        if kind in (A.PILE,) or action == A.DRAW:
+            return "you have already drawn this turn"
+        hand = self.hands[self.seat]
+        if kind == A.MELD:
+            return self._meld_reason(action[1], hand)
+        if kind == A.DISCARD:
+            c = action[1]
+            if not hand[c]:
+                return f"you hold no {card_id(c)}"
+            if not self._may_discard(c):
+                return "the Q♠ may not be discarded while you hold another card"
+            return None
+        if kind == A.LAYOFF:
+            return self._layoff_reason(action, hand)
+        if kind == A.SWAP:
+            return self._swap_reason(action, hand)
+        return f"{text!r} is not an action here"
+
+    def _canonical(self, items: Sequence[Item]) -> Meld | str:
+        meld = build(items, self.rules)
+        if isinstance(meld, Meld) and meld.items != tuple(items):
+            return "write the meld as: meld " + " ".join(meld.texts())
+        return meld
+
+    def _missing(self, items: Sequence[Item], hand: Sequence[int]) -> str | None:
+        need = [0] * NCARDS
+        for c, _ in items:
+            need[c] += 1
+            if need[c] > hand[c]:
+                return f"you hold no {'more ' if hand[c] else ''}{card_id(c)}"
+        return None
+
+    def _meld_reason(self, items: Sequence[Item], hand: Sequence[int]) -> str | None:
+        meld = self._canonical(items)
+        if isinstance(meld, str):
+            return meld
+        return self._missing(items, hand)
+
+    def _pile_reason(self, items: Sequence[Item]) -> str | None:
+        meld = self._canonical(items)
+        if isinstance(meld, str):
+            return meld
+        top = self.discard[-1]
+        if not any(c == top for c, _ in items):
+            return f"taking the pile, the new meld must hold its top card {card_id(top)}"
+        avail = self.hands[self.seat][:]
+        avail[top] += 1
+        return self._missing(items, avail)
+
+    def _layoff_reason(self, action: tuple[Any, ...], hand: Sequence[int]) -> str | None:
+        _, c, s, k = action
+        own = self.melds[self.seat]
+        if k >= len(own):
+            return f"you have no meld m{k + 1} (a player adds only to their own melds)"
+        if not hand[c]:
+            return f"you hold no {card_id(c)}"
+        meld = own[k]
+        result = extend(meld, c, s, self.rules)
+        if isinstance(result, str):
+            if self.rules.wild[c] and c == s:
+                options = [t for t in self._layoff_options(meld, c)
+                           if t != c and isinstance(extend(meld, c, t, self.rules), Meld)]
+                if options:
+                    shown = " or ".join(f"layoff {card_id(c)}={card_id(t)} m{k + 1}"
+                                        for t in options)
+                    return f"say what {card_id(c)} stands for: {shown}"
+            return result
+        if meld.kind == SET and s != set_designation(meld, c, s, self.rules):
+            return "in a set a wild's suit means nothing: write it as layoff " \
+                   f"{card_id(c)}={card_id(set_designation(meld, c, s, self.rules))} m{k + 1}"
+        return None
+
+    def _swap_reason(self, action: tuple[Any, ...], hand: Sequence[int]) -> str | None:
+        _, c, side, k = action
+        if not self.rules.swappable_joker:
+            return "a melded Joker can be taken back only with the Joker option (joker=true)"
+        owner = self.seat if side is None else side
+        if owner == self.seat and side is not None:
+            return f"write your own meld without the seat: swap {card_id(c)} m{k + 1}"
+        if owner not in self._swap_sides():
+            return "only the player who melded the Joker may take it back (joker_swap=melder)"
+        if not 0 <= owner < self.players or k >= len(self.melds[owner]):
+            return f"p{owner} has no meld m{k + 1}"
+        if not any(m == JK and s == c for m, s in self.melds[owner][k].items):
+            return f"meld m{k + 1} holds no Joker standing for {card_id(c)}"
+        if not hand[c]:
+            return f"you hold no {card_id(c)}"
+        return None
+
+    # --- effects ------------------------------------------------------------------------
+
+    def _say(self, public: str, private: dict[int, str] | None = None) -> None:
+        if self.log is not None:
+            self.log.append((public, private or {}))
+
+    def _take_from_hand(self, seat: int, c: int) -> None:
+        self.hands[seat][c] -= 1
+        self.sizes[seat] -= 1
+        known = self.known[seat]
+        if known[c]:
+            known[c] -= 1
+
+    def apply_unchecked(self, action: Action) -> None:
+        assert isinstance(action, tuple)
+        self._legal = None
+        seat = self.seat
+        kind = action[0]
+        if action == A.DRAW:
+            self._draw_stock(seat)
+        elif kind == A.PILE:
+            self._draw_pile(seat, action[1])
+        elif kind == A.MELD:
+            meld = build(action[1], self.rules)
+            assert isinstance(meld, Meld)
+            for c, _ in meld.items:
+                self._take_from_hand(seat, c)
+            self.melds[seat].append(meld)
+            if self.log is not None:
+                self._say(f"p{seat} melded m{len(self.melds[seat])}: "
+                          + " ".join(meld.texts()))
+            self._maybe_out(seat)
+        elif kind == A.LAYOFF:
+            _, c, s, k = action
+            new = extend(self.melds[seat][k], c, s, self.rules)
+            assert isinstance(new, Meld)
+            self.melds[seat][k] = new
+            self._take_from_hand(seat, c)
+            if self.log is not None:
+                self._say(f"p{seat} laid off {item_text((c, s))} on m{k + 1}")
+            self._maybe_out(seat)
+        elif kind == A.SWAP:
+            _, c, side, k = action
+            owner = seat if side is None else side
+            items = list(self.melds[owner][k].items)
+            i = items.index((JK, c))
+            items[i] = (c, c)
+            old = self.melds[owner][k]
+            self.melds[owner][k] = Meld(old.kind, old.key, old.lo, tuple(items))
+            self._take_from_hand(seat, c)
+            self.hands[seat][JK] += 1
+            self.sizes[seat] += 1
+            self.known[seat][JK] += 1
+            if self.log is not None:
+                whose = "" if owner == seat else f"p{owner}'s "
+                self._say(f"p{seat} put {card_id(c)} in place of the Joker in {whose}"
+                          f"m{k + 1} and took the Joker")
+        else:
+            self._discard(seat, action[1])
+
+    def _draw_stock(self, seat: int) -> None:
+        c = self.stock.pop()
+        self.hands[seat][c] += 1
+        self.sizes[seat] += 1
+        if self.stock_known:
+            self.known[seat][c] += 1
+        self.phase = PLAY
+        if self.log is not None:
+            self._say(f"p{seat} drew from the stock", {seat: f"you drew {card_id(c)}"})
+        if not self.stock:
+            self._stock_empty()
+
+    def _stock_empty(self) -> None:
+        """The house rule of card-data.md: rebuild from the pile, at most ``rebuild_limit``
+        times; otherwise this is the hand's last turn."""
+        if self.rebuilds < self.rules.rebuild_limit and len(self.discard) >= 2:
+            top = self.discard.pop()
+            self.stock = self.discard  # turned over unshuffled: the old bottom card is on top
+            self.discard = [top]
+            self.rebuilds += 1
+            self.stock_known = True
+            self._say(f"the stock is empty: the discard pile below {card_id(top)} is turned "
+                      f"over as the new stock ({len(self.stock)} cards, rebuild "
+                      f"{self.rebuilds} of {self.rules.rebuild_limit})")
+        else:
+            self.last_turn = True
+            self._say("the stock is empty and cannot be rebuilt: the hand ends after this turn")
+
+    def _draw_pile(self, seat: int, items: tuple[Item, ...]) -> None:
+        top = self.discard.pop()
+        meld = build(items, self.rules)
+        assert isinstance(meld, Meld)
+        hand = self.hands[seat]
+        hand[top] += 1
+        self.sizes[seat] += 1
+        for c, _ in meld.items:
+            self._take_from_hand(seat, c)
+        self.melds[seat].append(meld)
+        rest = self.discard
+        self.discard = []
+        known = self.known[seat]
+        for c in rest:
+            hand[c] += 1
+            known[c] += 1
+        self.sizes[seat] += len(rest)
+        self.phase = PLAY
+        if self.log is not None:
+            taken = " ".join(card_id(c) for c in rest) or "nothing more"
+            self._say(f"p{seat} took the discard pile with {card_id(top)}, melded "
+                      f"m{len(self.melds[seat])}: {' '.join(meld.texts())}, and took {taken}")
+        self._maybe_out(seat)
+
+    def _maybe_out(self, seat: int) -> None:
+        if self.sizes[seat] == 0:
+            self._finish("went-out", seat)
+
+    def _discard(self, seat: int, c: int) -> None:
+        self._take_from_hand(seat, c)
+        self.discard.append(c)
+        self._say(f"p{seat} discarded {card_id(c)}")
+        if self.sizes[seat] == 0:
+            self._finish("went-out", seat)
+        elif self.last_turn:
+            self._finish("stock-exhausted", None)
+        else:
+            self.seat = (seat + 1) % self.players
+            self.phase = DRAW
+
+    def _finish(self, end: str, out_seat: int | None) -> None:
+        self.end = end
+        self.out_seat = out_seat
+        self.phase = OVER
+        if self.log is not None:
+            how = f"p{out_seat} went out" if end == "went-out" else "the stock is used up"
+            scores = ", ".join(f"p{i}: {s}" for i, s in enumerate(self.scores()))
+            self._say(f"the hand is over: {how} ({scores})")
+
+    # --- results and views --------------------------------------------------------------
+
+    def melded_points(self, side: int) -> int:
+        values = self.rules.values
+        return sum(meld_value(m, values) for m in self.melds[side])
+
+    def hand_points(self, seat: int) -> int:
+        """The (negative) value of the cards in ``seat``'s hand."""
+        table = self.rules.values.hand_value
+        hand = self.hands[seat]
+        return sum(table[c] * hand[c] for c in range(NCARDS) if hand[c])
+
+    def scores(self) -> list[int]:
+        bonus = self.rules.values.bonus
+        return [
+            self.melded_points(s) + self.hand_points(s)
+            + (bonus if self.end == "went-out" and self.out_seat == s else 0)
+            for s in range(self.players)
+        ]
+
+    def observation(self, seat: int) -> Observation:
+        obs: Observation = {
+            "variant": self.variant.name,
+            "seat": seat,
+            "side": seat,
+            "dealer": self.dealer,
+            "to_act": self.to_act,
+            "phase": PHASES[self.phase],
+            "hand": _ids(self.hands[seat]),
+            "hand_sizes": list(self.sizes),
+            "melds": [[m.texts() for m in side] for side in self.melds],
+            "melded_points": [self.melded_points(s) for s in range(self.players)],
+            "discard": [card_id(c) for c in self.discard],
+            "discard_top": card_id(self.discard[-1]) if self.discard else None,
+            "discard_size": len(self.discard),
+            "stock_size": len(self.stock),
+            "stock": [card_id(c) for c in reversed(self.stock)] if self.stock_known else None,
+            "known_hands": [_ids(k) for k in self.known],
+            "rebuilds": self.rebuilds,
+            "last_turn": self.last_turn,
+            "end": self.end,
+            "out_seat": self.out_seat,
+        }
+        if self.end is not None:
+            obs["scores"] = self.scores()
+        return obs
+
+    def reveal(self) -> dict[str, Any]:
+        return {
+            "hands": [sorted(_ids(h)) for h in self.hands],
+            "areas": [[m.texts() for m in side] for side in self.melds],
+            "stock_size": len(self.stock),
+            "discard_size": len(self.discard),
+            "discard_top": card_id(self.discard[-1]) if self.discard else None,
+        }
