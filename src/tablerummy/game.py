@@ -122,6 +122,7 @@ class Game:
             action = self.variant.parse_action(action)
         if self.game_over:
             raise IllegalActionError(seat, self.variant.action_text(action), "the game is over")
+        action = self.state.normalize(action)
         if checked:
             check_seat(self.state, seat, action)
             self.state.apply(action)

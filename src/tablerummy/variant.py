@@ -215,8 +215,17 @@ class HandState(ABC):
         """Extra per-hand keys for ``verify`` (e.g. the Ripper's outcome)."""
         return {}
 
+    def normalize(self, action: Action) -> Action:
+        """The value that :meth:`legal_actions` lists for ``action``'s meaning here.
+
+        For notations where only the position tells two spellings of one meaning apart
+        (an Oklahoma wild laid off on a set: its suit means nothing); default: itself.
+        """
+        return action
+
     def apply(self, action: Action) -> None:
         """Apply a legal action or raise :class:`IllegalActionError`, changing nothing."""
+        action = self.normalize(action)
         if action not in self.legal_actions():
             raise IllegalActionError(
                 self.to_act, self.variant.action_text(action), self.why_illegal(action)
