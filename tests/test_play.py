@@ -342,3 +342,56 @@ def test_ctrl_c_leaves_without_a_traceback(tmp_path: Path) -> None:
     assert b"Traceback" not in err
     assert b"interrupted" in seen + out
     assert json.loads((tmp_path / "cut.json").read_text())["variant"] == "capone"
+
+
+@pytest.mark.slow
+def test_on_a_terminal_prompt_toolkit_reads_and_completes(tmp_path: Path) -> None:
+    """The interactive path: a pseudo-terminal on both ends, as a person has."""
+    import pty
+
+    master, slave = pty.openpty()
+    env = dict(os.environ, TERM="xterm", COLUMNS="100", LINES="40", TABLERUMMY_DELAY="0",
+               PROMPT_TOOLKIT_NO_CPR="1")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tablerummy", "play", "capone", "--seats", "human,random",
+         "--seed", "2"],
+        stdin=slave, stdout=slave, stderr=slave, env=env, cwd=tmp_path, start_new_session=True,
+    )
+    os.close(slave)
+    screen = b""
+
+    def until(token: bytes) -> bool:
+        nonlocal screen
+        deadline = time.monotonic() + 60  # a guard against hanging, not a timing assertion
+        while token not in screen and time.monotonic() < deadline:
+            ready, _, _ = select.select([master], [], [], 0.5)
+            if ready:
+                try:
+                    chunk = os.read(master, 65536)
+                except OSError:
+                    break
+                if not chunk:
+                    break
+                screen += chunk
+        return token in screen
+
+    try:
+        assert until(b"p0>")
+        screen = b""
+        os.write(master, b"dr st")  # word-by-word prefixes: the menu offers the move
+        assert until(b"draw stock")
+        os.write(master, b"\t")
+        assert until(b"p0> draw stock")
+        os.write(master, b"\r")
+        assert until(b"you drew")
+        os.write(master, b"quit\r")
+        assert until(b"file name, or Enter for no")
+        os.write(master, b"saved.json\r")
+        assert proc.wait(timeout=60) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(master)
+    assert b"Traceback" not in screen
+    record = json.loads((tmp_path / "saved.json").read_text())
+    assert record["hands"][0]["actions"][-1] == "draw stock"  # after the bot's first turn

@@ -189,7 +189,8 @@ def hand_panel(view: View, styles: CardStyles) -> Panel:
 
 def private_panels(view: View, styles: CardStyles) -> list[Panel]:
     """What only the viewer sees right now (e.g. the Underworld during a search)."""
-    return [Panel(card_groups([{"label": "", "cards": p["cards"]}], styles),
+    return [Panel(Columns([styles.card(c["id"], c.get("name"), c.get("count", 1))
+                           for c in p["cards"]], padding=(0, 3)),
                   title=p["label"], title_align="left", border_style="yellow", expand=False)
             for p in view.get("private", [])]
 
