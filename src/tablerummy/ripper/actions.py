@@ -150,6 +150,8 @@ def _evidence(word: str) -> tuple[int, int | None]:
     left, eq, right = word.partition("=")
     kind = _EVIDENCE.index(match(left, _EVIDENCE, "Evidence card"))
     if kind == NE:  # wild
+        if eq and right and "letters".startswith(right) and len(right) > 1:
+            raise NotationError("a wild card never stands for Letters")
         return kind, _suspect(right) if eq and right else None
     if eq:
         raise NotationError(f"only a wild card stands for another card, not {left!r}")
@@ -218,6 +220,8 @@ def parse_action(text: str) -> int:
         return (DISCARD if verb == "discard" else TAKE) + _card(rest[0])
     if not rest:
         raise NotationError("expected 'play CARD …'")
+    if rest[0] == "alibi-jill":
+        raise NotationError("Jill the Ripper has no Alibi card")
     card = match(rest[0], _PLAYABLE, "Gavel card (or ripper-escapes)")
     choices = _CHOICES.get(card, ())
     if not choices:
