@@ -1,11 +1,34 @@
-"""``tablerummy serve``: the web table (lands with the web issue)."""
+"""``tablerummy serve``: the web table in the browser (needs the ``web`` extra)."""
 
 from __future__ import annotations
 
 import argparse
+import os
 
 from ..errors import TablerummyError
 
 
 def serve_command(args: argparse.Namespace) -> int:
-    raise TablerummyError("the web table is not built yet: use 'tablerummy play'")
+    try:
+        import uvicorn
+
+        from ..web import create_app
+    except ImportError as err:
+        raise TablerummyError(
+            f"the web table needs the web extra: pip install 'tablerummy[web]' ({err.name})"
+        ) from None
+    from ..web.store import Store
+
+    Store(args.db).close()  # a bad URL or an unreachable database: one line, no traceback
+    delay = os.environ.get("TABLERUMMY_BOT_DELAY", "0.6")
+    try:
+        bot_delay = max(0.0, float(delay))
+    except ValueError:
+        raise TablerummyError(
+            f"TABLERUMMY_BOT_DELAY is a number of seconds, not {delay!r}"
+        ) from None
+    app = create_app(args.db, bot_delay=bot_delay)
+    print(f"tablerummy: the web table is at http://{args.host}:{args.port}/ (database {args.db})",
+          flush=True)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws="websockets")
+    return 0

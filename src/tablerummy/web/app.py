@@ -1,0 +1,257 @@
+"""The ASGI app: lobby and record endpoints over HTTP, the table over a websocket.
+
+Routes (the protocol is documented in ``docs/web.md``):
+
+- ``GET /`` the lobby page, ``GET /t/{id}`` a table page, ``GET /replay[/{id}]`` replays;
+- ``GET /api/variants``, ``GET|POST /api/tables``, ``GET /api/tables/{id}``,
+  ``POST /api/tables/{id}/join``, ``GET /api/tables/{id}/record``, ``POST /api/replay``;
+- ``WS /ws/{id}`` — say ``hello`` (with a seat token, or none to watch), then ``act``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import AsyncIterator
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from ..errors import TablerummyError
+from .protocol import Act, Hello, Ping, ProtocolError, dumps, error_message, parse_client
+from .replay import replay_frame
+from .store import Store
+from .tables import FINISHED, Connection, LiveTable, TableManager, lobby_variants
+
+log = logging.getLogger("tablerummy.web")
+
+MAX_BODY = 2_000_000
+HELLO_TIMEOUT = 30.0
+STATIC = Path(str(resources.files("tablerummy.web") / "static"))
+
+
+def _error(message: str, status: int = 400) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    raw = await request.body()
+    if len(raw) > MAX_BODY:
+        raise ProtocolError(f"request too large (at most {MAX_BODY} bytes)")
+    try:
+        data = json.loads(raw or b"{}")
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
+        raise ProtocolError("the request body is not JSON") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("the request body is a JSON object")
+    return data
+
+
+def _status(err: TablerummyError) -> int:
+    text = str(err)
+    if text.startswith("there is no table"):
+        return 404
+    if "taken" in text:
+        return 409
+    return 400
+
+
+def create_app(db_url: str = "sqlite:///tablerummy.sqlite3", bot_delay: float = 0.6) -> Starlette:
+    """The web table on the database at ``db_url`` (SQLAlchemy URL)."""
+    state: dict[str, Any] = {}
+
+    def manager() -> TableManager:
+        return state["manager"]  # type: ignore[no-any-return]
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        store = Store(db_url)
+        state["manager"] = TableManager(store, bot_delay=bot_delay)
+        resumed = await manager().resume_all()
+        if resumed:
+            log.info("resumed %d unfinished tables", resumed)
+        try:
+            yield
+        finally:
+            await manager().close()
+            store.close()
+
+    def page(name: str) -> Any:
+        async def endpoint(request: Request) -> Response:
+            return FileResponse(STATIC / name, headers={"Cache-Control": "no-cache"})
+        return endpoint
+
+    async def variants(request: Request) -> Response:
+        return JSONResponse({"variants": lobby_variants()})
+
+    async def list_tables(request: Request) -> Response:
+        return JSONResponse({"tables": manager().listing()})
+
+    async def create_table(request: Request) -> Response:
+        try:
+            body = await _body(request)
+            table = await manager().create(body.get("variant"), body.get("options"),
+                                           body.get("seats"))
+            out: dict[str, Any] = {"table": table.meta()}
+            join = body.get("join")
+            if join is not None:
+                if not isinstance(join, dict):
+                    raise ProtocolError("\"join\" is {\"seat\": N, \"name\": \"…\"}")
+                _, token = await manager().join(table.id, join.get("seat"), join.get("name"))
+                out.update(token=token, seat=join.get("seat"), table=table.meta())
+        except TablerummyError as err:
+            return _error(str(err), _status(err))
+        return JSONResponse(out, status_code=201)
+
+    async def get_table(request: Request) -> Response:
+        try:
+            table = await manager().get(request.path_params["table_id"])
+        except TablerummyError as err:
+            return _error(str(err), _status(err))
+        return JSONResponse({"table": table.meta()})
+
+    async def join_table(request: Request) -> Response:
+        try:
+            body = await _body(request)
+            table, token = await manager().join(request.path_params["table_id"],
+                                                body.get("seat"), body.get("name"))
+        except TablerummyError as err:
+            return _error(str(err), _status(err))
+        return JSONResponse({"token": token, "seat": body.get("seat"), "table": table.meta()})
+
+    async def record(request: Request) -> Response:
+        try:
+            table = await manager().get(request.path_params["table_id"])
+        except TablerummyError as err:
+            return _error(str(err), _status(err))
+        if table.status != FINISHED:
+            # the record holds every deck: it would show all hands and the stock order
+            return _error("the record is available once the game is over", 409)
+        return Response(
+            json.dumps(table.game.to_record(), indent=1), media_type="application/json",
+            headers={"Content-Disposition":
+                     f'attachment; filename="tablerummy-{table.id}.json"'},
+        )
+
+    async def replay(request: Request) -> Response:
+        try:
+            body = await _body(request)
+            step = body.get("step", 0)
+            if isinstance(step, bool) or not isinstance(step, int):
+                raise ProtocolError("\"step\" is a number of actions")
+            frame = await asyncio.to_thread(replay_frame, body.get("record"), step)
+        except TablerummyError as err:
+            return _error(str(err))
+        return JSONResponse(frame)
+
+    async def websocket(ws: WebSocket) -> None:
+        await ws.accept()
+        try:
+            table = await manager().get(ws.path_params["table_id"])
+        except TablerummyError as err:
+            await ws.send_text(dumps(error_message(str(err), 0)))
+            await ws.close(code=4404)
+            return
+        await _serve_socket(ws, table)
+
+    routes = [
+        Route("/", page("lobby.html")),
+        Route("/t/{table_id}", page("table.html")),
+        Route("/replay", page("replay.html")),
+        Route("/replay/{table_id}", page("replay.html")),
+        Route("/api/variants", variants),
+        Route("/api/tables", list_tables, methods=["GET"]),
+        Route("/api/tables", create_table, methods=["POST"]),
+        Route("/api/tables/{table_id}", get_table),
+        Route("/api/tables/{table_id}/join", join_table, methods=["POST"]),
+        Route("/api/tables/{table_id}/record", record),
+        Route("/api/replay", replay, methods=["POST"]),
+        WebSocketRoute("/ws/{table_id}", websocket),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    return Starlette(routes=routes, lifespan=lifespan)
+
+
+async def _receive_text(ws: WebSocket) -> str | bytes | None:
+    """The next frame's payload; raises WebSocketDisconnect when the client is gone."""
+    message = await ws.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    if message.get("text") is not None:
+        return str(message["text"])
+    return message.get("bytes") or b""
+
+
+async def _writer(ws: WebSocket, conn: Connection) -> None:
+    """Send a connection's queued messages in order; None means close."""
+    with contextlib.suppress(Exception):
+        while True:
+            text = await conn.outbox.get()
+            if text is None:
+                await ws.close(code=4008)
+                return
+            await ws.send_text(text)
+
+
+async def _serve_socket(ws: WebSocket, table: LiveTable) -> None:
+    conn: Connection | None = None
+    writer: asyncio.Task[None] | None = None
+    try:
+        # greeting: wait for a valid hello; errors are answered, the socket stays open
+        while conn is None:
+            try:
+                raw = await asyncio.wait_for(_receive_text(ws), HELLO_TIMEOUT)
+            except TimeoutError:
+                await ws.send_text(dumps(error_message("say hello first", table.version)))
+                await ws.close(code=4008)
+                return
+            try:
+                msg = parse_client(raw)
+                if not isinstance(msg, Hello):
+                    raise ProtocolError('say {"type": "hello", "token": …} first'
+                                        " (no token: watch the table)")
+                seat = table.seat_for_token(msg.token)
+            except TablerummyError as err:
+                await ws.send_text(dumps(error_message(str(err), table.version)))
+                continue
+            conn = Connection(seat)
+        writer = asyncio.create_task(_writer(ws, conn))
+        conn.post(dumps({"type": "welcome", "seat": conn.seat, "table": table.meta()}))
+        table.connections.add(conn)
+        table.broadcast()  # the others see who came online; this one gets the state
+        while True:
+            raw = await _receive_text(ws)
+            ref: str | int | None = None
+            try:
+                msg = parse_client(raw)
+                if isinstance(msg, Ping):
+                    conn.post(dumps({"type": "pong", "id": msg.ref, "version": table.version}))
+                    continue
+                if isinstance(msg, Hello):
+                    raise ProtocolError("already greeted: open a new connection to change seat")
+                assert isinstance(msg, Act)
+                ref = msg.ref
+                await table.act(conn.seat, msg.action, msg.version)
+                conn.post(dumps({"type": "ok", "id": ref, "version": table.version}))
+            except TablerummyError as err:
+                conn.post(dumps(error_message(str(err), table.version, ref)))
+    except WebSocketDisconnect:
+        pass
+    except RuntimeError:  # the socket was closed under us (e.g. by the writer)
+        pass
+    finally:
+        if conn is not None:
+            conn.closed = True
+            table.connections.discard(conn)
+            table.broadcast()
+        if writer is not None:
+            writer.cancel()

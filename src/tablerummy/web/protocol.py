@@ -1,0 +1,223 @@
+"""The websocket protocol of the web table: what a client may send, what a seat receives.
+
+Every message to a seat is built by :func:`seat_message` from that seat's observation
+(through the presenter), its events in words and — only when it is that seat's turn —
+its legal moves.  The functions here never see a :class:`~tablerummy.game.Game`, so
+nothing else can leak onto the wire: no other hand, no stock order, no secret vote.
+Spectators get :func:`public_view`, a whitelist of the view's public keys.
+
+The protocol is documented for client authors in ``docs/web.md``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import TablerummyError
+from ..present import View, table_view
+from ..variant import Observation, Variant
+
+MAX_MESSAGE = 4096
+"""Longest client message accepted (characters); an action is a line of text."""
+
+MAX_ACTION = 512
+
+PUBLIC_VIEW_KEYS = ("variant", "title", "to_act", "phase", "players", "areas", "piles",
+                    "scores", "end")
+"""What a spectator sees of a seat's view: everything on the table, nothing in a hand."""
+
+GAME_KEYS = ("sides", "totals", "target", "game_over", "winner", "hand_scores", "hand_number")
+
+
+class ProtocolError(TablerummyError):
+    """A client message that is not valid protocol (as opposed to an illegal move)."""
+
+
+@dataclass(frozen=True)
+class Hello:
+    token: str | None
+
+
+@dataclass(frozen=True)
+class Act:
+    action: str
+    ref: str | int | None
+    version: int | None
+
+
+@dataclass(frozen=True)
+class Ping:
+    ref: str | int | None
+
+
+Message = Hello | Act | Ping
+
+
+def parse_client(text: str | bytes | None) -> Message:
+    """A client message, or :class:`ProtocolError` saying what is wrong with it."""
+    if text is None:
+        raise ProtocolError("send JSON text frames, not binary ones")
+    if isinstance(text, bytes):
+        raise ProtocolError("send JSON text frames, not binary ones")
+    if len(text) > MAX_MESSAGE:
+        raise ProtocolError(f"message too long ({len(text)} characters, at most {MAX_MESSAGE})")
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        raise ProtocolError("a message is a JSON object, e.g. "
+                            '{"type": "act", "action": "draw stock"}') from None
+    if not isinstance(data, dict):
+        raise ProtocolError("a message is a JSON object with a \"type\"")
+    kind = data.get("type")
+    ref = data.get("id")
+    if ref is not None and (isinstance(ref, bool) or not isinstance(ref, str | int)
+                            or (isinstance(ref, str) and len(ref) > 64)):
+        raise ProtocolError("\"id\" is a short string or a number")
+    if kind == "hello":
+        token = data.get("token")
+        if token is not None and (not isinstance(token, str) or len(token) > 128):
+            raise ProtocolError("\"token\" is the text the server gave when you joined")
+        return Hello(token)
+    if kind == "act":
+        action = data.get("action")
+        if not isinstance(action, str) or not action.strip():
+            raise ProtocolError("an act message needs \"action\": the move as text")
+        if len(action) > MAX_ACTION:
+            raise ProtocolError("that action text is too long to be a move")
+        version = data.get("version")
+        if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
+            raise ProtocolError("\"version\" is the table version the move was chosen at")
+        return Act(action.strip(), ref, version)
+    if kind == "ping":
+        return Ping(ref)
+    raise ProtocolError(f"unknown message type {kind!r} (hello, act, ping)")
+
+
+# --- building messages: from one seat's observation only ----------------------------------
+
+_CARD_TOKEN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9-]*$")
+
+
+def move_entry(text: str, hand_ids: Sequence[str], names: Mapping[str, str]) -> dict[str, Any]:
+    """One legal move for the page: its text, a label in words and the hand cards it uses.
+
+    Which words of a move are cards of the hand is read off the text (``X`` or a wild
+    card ``X=Y``), so that the page can offer a move when its cards are clicked; no
+    rule is computed here.
+    """
+    words = text.split()
+    held = dict.fromkeys(hand_ids, 0)
+    for card in hand_ids:
+        held[card] += 1
+    cards: list[str] = []
+    label: list[str] = []
+    for word in words:
+        card = word.split("=", 1)[0]
+        if card in held and held[card] > 0 and _CARD_TOKEN.match(card):
+            held[card] -= 1
+            cards.append(card)
+        label.append(names.get(word, word))
+    return {"text": text, "verb": words[0] if words else "", "cards": cards,
+            "label": " ".join(label)}
+
+
+def _hand_ids(view: View) -> list[str]:
+    ids: list[str] = []
+    for group in view.get("hand", []):
+        for card in group.get("cards", []):
+            ids.extend([card["id"]] * int(card.get("count", 1)))
+    return ids
+
+
+def _names(view: View) -> dict[str, str]:
+    names: dict[str, str] = {}
+    for group in view.get("hand", []) + view.get("private", []):
+        for card in group.get("cards", []):
+            if card.get("name"):
+                names[card["id"]] = card["name"]
+    for pile in view.get("piles", []):
+        if pile.get("top") and pile.get("top_name"):
+            names[pile["top"]] = pile["top_name"]
+    return names
+
+
+def last_hand_view(variant: Variant, obs: Observation) -> View | None:
+    """The view of the last finished hand (for the scoring dialog), if there is one."""
+    last = obs.get("last_hand")
+    if not isinstance(last, dict):
+        return None
+    merged = dict(last)
+    for key in GAME_KEYS:
+        if key in obs:
+            merged[key] = obs[key]
+    merged["to_act"] = None
+    view = table_view(variant, merged)
+    view["hand_scores"] = last.get("scores")
+    view["prompt"] = "the hand is over"
+    return view
+
+
+def public_view(view: View) -> View:
+    """A spectator's view: the whitelisted public keys of a seat's view, no hand."""
+    public = {key: view[key] for key in PUBLIC_VIEW_KEYS if key in view}
+    public.update(seat=None, hand=[], private=[])
+    to_act = view.get("to_act")
+    if view.get("scores", {}).get("game_over"):
+        public["prompt"] = "the game is over"
+    elif to_act is None:
+        public["prompt"] = "the hand is over"
+    else:
+        public["prompt"] = f"p{to_act} to act"
+    return public
+
+
+def seat_message(
+    variant: Variant,
+    obs: Observation,
+    events: list[str],
+    legal: Sequence[str] | None,
+    table: Mapping[str, Any],
+    version: int,
+    history: list[list[str]] | None = None,
+    spectator: bool = False,
+) -> dict[str, Any]:
+    """The ``state`` message for one seat (or, with ``spectator``, for watchers).
+
+    ``obs`` is ``Game.observation(seat)``; ``events`` is ``Game.events(seat)`` (or
+    ``events(None)`` for spectators); ``legal`` is given only to the seat to act.
+    """
+    view = table_view(variant, obs)
+    last = last_hand_view(variant, obs)
+    if spectator:
+        view = public_view(view)
+        if last is not None:
+            last = public_view(last) | {"hand_scores": last.get("hand_scores")}
+    names = _names(view)
+    hand = _hand_ids(view)
+    message: dict[str, Any] = {
+        "type": "state",
+        "version": version,
+        "table": dict(table),
+        "view": view,
+        "legal": [move_entry(t, hand, names) for t in legal] if legal is not None else [],
+        "log": events,
+        "last_hand": last,
+    }
+    if history is not None:
+        message["history"] = history
+    return message
+
+
+def error_message(text: str, version: int, ref: str | int | None = None) -> dict[str, Any]:
+    message: dict[str, Any] = {"type": "error", "message": text, "version": version}
+    if ref is not None:
+        message["id"] = ref
+    return message
+
+
+def dumps(message: Mapping[str, Any]) -> str:
+    return json.dumps(message, separators=(",", ":"))

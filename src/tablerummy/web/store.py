@@ -1,0 +1,330 @@
+"""The web table's SQL store: every game as its record, one row per accepted action.
+
+A table is stored as the header of its game record (variant, options, seed, first
+dealer, forced decks) plus its seats, and every accepted action is one row
+``(table, seq, text)``.  Replaying the rows rebuilds the game exactly, so a restart —
+even after ``kill -9`` — finds every table where it was.
+
+All database work runs on one worker thread (SQLite connections must not be shared
+across threads, and the event loop must never block on I/O).  Appends are *group
+committed*: the writer takes every action queued while the previous commit ran and
+commits them in one transaction, so durability (the action is committed before it is
+acknowledged) costs one commit per batch, not one per move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    Engine,
+    Float,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import SQLAlchemyError
+
+from ..errors import TablerummyError
+
+T = TypeVar("T")
+
+metadata = MetaData()
+
+tables_t = Table(
+    "rummy_tables", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("created", Float, nullable=False),
+    Column("variant", String(64), nullable=False),
+    Column("options", Text, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("first_dealer", Integer, nullable=False),
+    Column("decks", Text, nullable=True),
+    Column("status", String(16), nullable=False),
+)
+
+seats_t = Table(
+    "rummy_seats", metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(16), nullable=False),
+    Column("bot", String(64), nullable=True),
+    Column("name", String(64), nullable=True),
+    Column("token_hash", String(64), nullable=True),
+)
+
+actions_t = Table(
+    "rummy_actions", metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("text", Text, nullable=False),
+)
+
+
+class StoreError(TablerummyError):
+    """The database refused or could not be reached; the message says which."""
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    kind: str  # "person" or "bot"
+    bot: str | None = None
+    name: str | None = None
+    token_hash: str | None = None
+
+
+@dataclass
+class TableRow:
+    """A stored table: its record header, seats, status and action texts."""
+
+    id: str
+    created: float
+    variant: str
+    options: dict[str, Any]
+    seed: int
+    first_dealer: int
+    decks: list[list[str] | None] | None
+    status: str
+    seats: list[SeatRow]
+    actions: list[str] = field(default_factory=list)
+
+
+def engine_url(url: str) -> str:
+    """Use psycopg 3 for PostgreSQL URLs that name no driver (SQLAlchemy's default is 2)."""
+    if url.startswith("postgres://"):
+        url = "postgresql://" + url[len("postgres://"):]
+    if url.startswith("postgresql://"):
+        url = "postgresql+psycopg://" + url[len("postgresql://"):]
+    return url
+
+
+def _make_engine(url: str) -> Engine:
+    try:
+        parsed = make_url(engine_url(url))
+    except Exception as err:  # SQLAlchemy raises ArgumentError and friends
+        raise StoreError(f"not a database URL: {url!r} ({err})") from None
+    if parsed.get_backend_name() == "sqlite":
+        engine = create_engine(parsed, connect_args={"check_same_thread": False})
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+            cursor = dbapi_conn.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")  # readers never block the writer
+            cursor.execute("PRAGMA synchronous=FULL")  # a commit survives power loss too
+            cursor.execute("PRAGMA busy_timeout=5000")
+            cursor.close()
+
+        return engine
+    try:
+        return create_engine(parsed, pool_pre_ping=True)
+    except Exception as err:
+        raise StoreError(f"cannot use database {url!r}: {err}") from None
+
+
+class Store:
+    """Tables and their actions in SQL, all on one worker thread.
+
+    Coroutines (``await store.append(...)``) are the interface for the server; the
+    ``*_sync`` methods run on the worker thread.
+    """
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self._engine = _make_engine(url)
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tablerummy-db")
+        self._lock = threading.Lock()
+        self._pending: list[tuple[str, int, str, str | None, Future[None]]] = []
+        self._writer_busy = False
+        try:
+            self._pool.submit(self._create_schema).result()
+        except SQLAlchemyError as err:
+            raise StoreError(f"cannot open database {_safe(url)}: {_short(err)}") from None
+
+    def _create_schema(self) -> None:
+        metadata.create_all(self._engine)
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=True)
+        self._engine.dispose()
+
+    async def _run(self, fn: Callable[..., T], *args: Any) -> T:
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self._pool, fn, *args)
+        except SQLAlchemyError as err:
+            raise StoreError(f"database error: {_short(err)}") from None
+
+    # --- tables -------------------------------------------------------------------------
+
+    async def create_table(self, row: TableRow) -> None:
+        await self._run(self._create_table_sync, row)
+
+    def _create_table_sync(self, row: TableRow) -> None:
+        with self._engine.begin() as conn:
+            conn.execute(insert(tables_t).values(
+                id=row.id, created=row.created, variant=row.variant,
+                options=json.dumps(row.options), seed=row.seed,
+                first_dealer=row.first_dealer,
+                decks=json.dumps(row.decks) if row.decks is not None else None,
+                status=row.status,
+            ))
+            conn.execute(insert(seats_t), [
+                {"table_id": row.id, "seat": s.seat, "kind": s.kind, "bot": s.bot,
+                 "name": s.name, "token_hash": s.token_hash}
+                for s in row.seats
+            ])
+
+    async def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str,
+                         status: str | None) -> bool:
+        """Give a free person seat to ``name``; False when someone took it first."""
+        return await self._run(self._claim_sync, table_id, seat, name, token_hash, status)
+
+    def _claim_sync(self, table_id: str, seat: int, name: str, token_hash: str,
+                    status: str | None) -> bool:
+        with self._engine.begin() as conn:
+            result = conn.execute(
+                update(seats_t)
+                .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat,
+                       seats_t.c.kind == "person", seats_t.c.token_hash.is_(None))
+                .values(name=name, token_hash=token_hash)
+            )
+            if result.rowcount != 1:
+                return False
+            if status is not None:
+                conn.execute(update(tables_t).where(tables_t.c.id == table_id)
+                             .values(status=status))
+            return True
+
+    async def table_ids(self, statuses: tuple[str, ...]) -> list[str]:
+        return await self._run(self._table_ids_sync, statuses)
+
+    def _table_ids_sync(self, statuses: tuple[str, ...]) -> list[str]:
+        with self._engine.connect() as conn:
+            rows = conn.execute(
+                select(tables_t.c.id).where(tables_t.c.status.in_(statuses))
+                .order_by(tables_t.c.created)
+            )
+            return [r[0] for r in rows]
+
+    async def load(self, table_id: str) -> TableRow | None:
+        return await self._run(self._load_sync, table_id)
+
+    def _load_sync(self, table_id: str) -> TableRow | None:
+        with self._engine.connect() as conn:
+            head = conn.execute(select(tables_t).where(tables_t.c.id == table_id)).first()
+            if head is None:
+                return None
+            seats = conn.execute(
+                select(seats_t).where(seats_t.c.table_id == table_id).order_by(seats_t.c.seat)
+            ).all()
+            texts = conn.execute(
+                select(actions_t.c.text).where(actions_t.c.table_id == table_id)
+                .order_by(actions_t.c.seq)
+            ).all()
+        return TableRow(
+            id=head.id, created=head.created, variant=head.variant,
+            options=json.loads(head.options), seed=head.seed, first_dealer=head.first_dealer,
+            decks=json.loads(head.decks) if head.decks is not None else None,
+            status=head.status,
+            seats=[SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash) for s in seats],
+            actions=[t[0] for t in texts],
+        )
+
+    # --- actions: group commit ----------------------------------------------------------
+
+    async def append(self, table_id: str, seq: int, text: str, status: str | None = None) -> None:
+        """Commit action ``seq`` of a table (and its new status); returns once durable."""
+        done: Future[None] = Future()
+        with self._lock:
+            self._pending.append((table_id, seq, text, status, done))
+            start = not self._writer_busy
+            self._writer_busy = True
+        if start:
+            self._pool.submit(self._write_batches)
+        try:
+            await asyncio.wrap_future(done)
+        except SQLAlchemyError as err:
+            raise StoreError(f"the move could not be saved: {_short(err)}") from None
+
+    def _write_batches(self) -> None:
+        while True:
+            with self._lock:
+                batch, self._pending = self._pending, []
+                if not batch:
+                    self._writer_busy = False
+                    return
+            try:
+                with self._engine.begin() as conn:
+                    conn.execute(insert(actions_t), [
+                        {"table_id": t, "seq": s, "text": x} for t, s, x, _, _ in batch
+                    ])
+                    for t, _, _, status, _ in batch:
+                        if status is not None:
+                            conn.execute(update(tables_t).where(tables_t.c.id == t)
+                                         .values(status=status))
+            except Exception as err:
+                # one bad row must not sink the others: retry them one by one
+                if len(batch) == 1:
+                    _settle(batch[0][4], err)
+                    continue
+                for item in batch:
+                    self._write_one(item)
+                continue
+            for item in batch:
+                _settle(item[4], None)
+
+    def _write_one(self, item: tuple[str, int, str, str | None, Future[None]]) -> None:
+        table_id, seq, text, status, done = item
+        try:
+            with self._engine.begin() as conn:
+                conn.execute(insert(actions_t).values(table_id=table_id, seq=seq, text=text))
+                if status is not None:
+                    conn.execute(update(tables_t).where(tables_t.c.id == table_id)
+                                 .values(status=status))
+        except Exception as err:
+            _settle(done, err)
+        else:
+            _settle(done, None)
+
+
+def _settle(done: Future[None], err: BaseException | None) -> None:
+    if done.set_running_or_notify_cancel():
+        if err is None:
+            done.set_result(None)
+        else:
+            done.set_exception(err)
+
+
+def _short(err: BaseException) -> str:
+    text = str(getattr(err, "orig", None) or err)
+    return text.strip().splitlines()[0] if text.strip() else type(err).__name__
+
+
+def _safe(url: str) -> str:
+    """The URL without its password, for messages."""
+    try:
+        return make_url(engine_url(url)).render_as_string(hide_password=True)
+    except Exception:
+        return "(the given URL)"
+
+
+def now() -> float:
+    return time.time()

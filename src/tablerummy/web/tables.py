@@ -1,0 +1,422 @@
+"""Live tables: the game in memory, its seats and watchers, bots, and the store behind it.
+
+A :class:`LiveTable` is the only authority over its game.  Every action — a person's
+over the network or a bot's — goes through :meth:`LiveTable.act` under the table's
+lock: checked by the rules core, committed to the store, and only then acknowledged
+and broadcast.  If the commit fails the table is rebuilt from the store, so memory
+never runs ahead of what a restart would find.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import logging
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..bots import Bot, bot_names, get_bot
+from ..errors import OptionError, TablerummyError
+from ..game import Game
+from ..variant import Variant, get_variant, variant_names
+from .protocol import dumps, seat_message
+from .store import SeatRow, Store, StoreError, TableRow, now
+
+log = logging.getLogger("tablerummy.web")
+
+WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
+MAX_NAME = 40
+
+
+class TableError(TablerummyError):
+    """A lobby request that cannot be done (unknown table, seat taken, bad seat list)."""
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_id() -> str:
+    return secrets.token_urlsafe(9).replace("-", "x").replace("_", "y")
+
+
+MAX_OUTBOX = 256
+
+
+@dataclass(eq=False)
+class Connection:
+    """One open websocket: which seat it speaks for (None: a spectator) and its outbox.
+
+    Messages are queued, never awaited, so that a slow client cannot hold up a table;
+    its writer task (in the app) sends them in order.  A client that lets its outbox
+    fill up is disconnected (it can reconnect and resume).
+    """
+
+    seat: int | None
+    outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    history_sent: bool = False
+    closed: bool = False
+
+    def post(self, text: str) -> None:
+        if self.closed:
+            return
+        if self.outbox.qsize() >= MAX_OUTBOX:
+            self.closed = True
+            self.outbox.put_nowait(None)  # tells the writer to close the socket
+            return
+        self.outbox.put_nowait(text)
+
+
+@dataclass
+class SeatSpec:
+    kind: str  # "person" | "bot"
+    bot: str | None = None
+
+
+def parse_seats(variant: Variant, seats: Sequence[Any]) -> list[SeatSpec]:
+    """Seats from the lobby's JSON: ``"person"`` or a bot name per seat."""
+    if not isinstance(seats, list) or len(seats) != variant.players:
+        raise TableError(f"give one entry per seat: {variant.players} for this table")
+    bots = bot_names(variant.name)
+    specs = []
+    for entry in seats:
+        if not isinstance(entry, str):
+            raise TableError("each seat is \"person\" or a bot name")
+        word = entry.strip().lower()
+        if word in ("person", "human", "people"):
+            specs.append(SeatSpec("person"))
+        elif word in bots:
+            specs.append(SeatSpec("bot", word))
+        else:
+            raise TableError(f"seat {entry!r} is neither \"person\" nor a bot"
+                             f" ({', '.join(bots)})")
+    return specs
+
+
+def clean_name(name: Any) -> str:
+    if not isinstance(name, str) or not name.strip():
+        raise TableError("give a name to sit down")
+    text = " ".join(name.split())
+    if len(text) > MAX_NAME:
+        raise TableError(f"a name has at most {MAX_NAME} characters")
+    return text
+
+
+class LiveTable:
+    """One table in memory: the game, seats, connections and the bots' turns."""
+
+    def __init__(self, row: TableRow, game: Game, manager: TableManager) -> None:
+        self.row = row
+        self.game = game
+        self.manager = manager
+        self.lock = asyncio.Lock()
+        self.connections: set[Connection] = set()
+        self.bots: dict[int, Bot] = {}
+        for seat in row.seats:
+            if seat.kind == "bot" and seat.bot:
+                self.bots[seat.seat] = get_bot(seat.bot, game.variant, seat.seat,
+                                               seed=game.seed * 31 + seat.seat)
+        self._bot_task: asyncio.Task[None] | None = None
+        self._cache: dict[tuple[int | None, bool], str] = {}
+        self._cache_version = -1
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    @property
+    def version(self) -> int:
+        return len(self.row.actions)
+
+    @property
+    def status(self) -> str:
+        return self.row.status
+
+    def meta(self) -> dict[str, Any]:
+        """The table's public facts: who sits where, and its state."""
+        online = {c.seat for c in self.connections if c.seat is not None}
+        return {
+            "id": self.id,
+            "variant": self.game.variant.name,
+            "title": self.game.variant.title,
+            "options": dict(self.game.variant.options),
+            "status": self.status,
+            "version": self.version,
+            "seats": [
+                {"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name,
+                 "taken": s.kind == "bot" or s.token_hash is not None,
+                 "online": s.kind == "bot" or s.seat in online}
+                for s in self.row.seats
+            ],
+            "watchers": sum(1 for c in self.connections if c.seat is None),
+        }
+
+    def seat_for_token(self, token: str | None) -> int | None:
+        """The seat whose token this is; None for no token. Raises for a wrong token."""
+        if token is None:
+            return None
+        digest = hash_token(token)
+        for seat in self.row.seats:
+            if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
+                return seat.seat
+        raise TableError("that token holds no seat at this table (wrong table or old link)")
+
+    # --- messages -----------------------------------------------------------------------
+
+    def _history(self, seat: int | None) -> list[list[str]]:
+        """The earlier hands' events as ``seat`` may read them (like ``Game.events``)."""
+        hands = []
+        for hand in self.game.hands[:-1]:
+            entries = (hand.final.log if hand.final is not None else None) or []
+            hands.append([private.get(seat, public) if seat is not None else public
+                          for public, private in entries])
+        return hands
+
+    def message_for(self, seat: int | None, with_history: bool = False) -> str:
+        """The state message for a seat (None: watchers), built from its observation."""
+        if self._cache_version != self.version:
+            self._cache.clear()
+            self._cache_version = self.version
+        key = (seat, with_history)
+        cached = self._cache.get(key)
+        if cached is not None:
+            return cached
+        game = self.game
+        spectator = seat is None
+        obs = game.observation(0 if seat is None else seat)
+        events = game.events(seat)
+        legal = (game.legal_texts()
+                 if seat is not None and self.status == PLAYING and game.to_act == seat
+                 else None)
+        text = dumps(seat_message(
+            game.variant, obs, events, legal, self.meta(), self.version,
+            history=self._history(seat) if with_history else None, spectator=spectator,
+        ))
+        self._cache[key] = text
+        return text
+
+    def broadcast(self) -> None:
+        self._cache.clear()  # meta (who is online) may have changed without a move
+        self._cache_version = self.version
+        for conn in list(self.connections):
+            self.send_state(conn)
+
+    def send_state(self, conn: Connection) -> None:
+        first = not conn.history_sent
+        conn.history_sent = True
+        conn.post(self.message_for(conn.seat, with_history=first))
+
+    # --- acting -------------------------------------------------------------------------
+
+    async def act(self, seat: int | None, text: str, version: int | None = None) -> None:
+        """Apply ``text`` for ``seat``, commit it, broadcast; raise a one-line error if not."""
+        async with self.lock:
+            await self._act_locked(seat, text, version)
+        self.schedule_bots()
+
+    async def _act_locked(self, seat: int | None, text: str, version: int | None) -> None:
+        if seat is None:
+            raise TableError("spectators cannot act: join a seat to play")
+        if self.status == WAITING:
+            raise TableError("the game starts when every seat is taken")
+        if self.status == FINISHED or self.game.game_over:
+            raise TableError("the game is over")
+        if version is not None and version != self.version:
+            raise TableError(f"the table has moved on (version {self.version}, your move"
+                             f" was chosen at {version}): look again")
+        game = self.game
+        action = game.parse(text)
+        canonical = game.variant.action_text(action)
+        game.apply(action, seat=seat)  # raises IllegalActionError, changing nothing
+        self.row.actions.append(canonical)
+        status = FINISHED if game.game_over else None
+        if status is not None:
+            self.row.status = status
+        try:
+            await self.manager.store.append(self.id, self.version - 1, canonical, status)
+        except StoreError:
+            await self._rebuild()
+            raise
+        self.broadcast()
+
+    async def _rebuild(self) -> None:
+        """Forget the uncommitted move: reload the table from the store."""
+        row = await self.manager.store.load(self.id)
+        if row is not None:
+            self.row = row
+            self.game = replay_row(row)
+        self._cache.clear()
+
+    # --- bots ---------------------------------------------------------------------------
+
+    def schedule_bots(self) -> None:
+        """Let a bot seat play if it is to act (after the visible pause)."""
+        if self.status != PLAYING or self.game.to_act not in self.bots:
+            return
+        if self._bot_task is not None and not self._bot_task.done():
+            return
+        self._bot_task = asyncio.create_task(self._bot_turns())
+
+    async def _bot_turns(self) -> None:
+        while self.status == PLAYING and self.game.to_act in self.bots:
+            await asyncio.sleep(self.manager.bot_delay)
+            async with self.lock:
+                seat = self.game.to_act
+                if self.status != PLAYING or seat not in self.bots:
+                    return
+                bot = self.bots[seat]
+                legal = self.game.legal_actions()
+                action = bot.choose(self.game.observation(seat), legal)
+                text = self.game.variant.action_text(action)
+                try:
+                    await self._act_locked(seat, text, None)
+                except TablerummyError as err:  # a store failure: try again later
+                    log.warning("table %s: bot p%d could not play: %s", self.id, seat, err)
+                    await asyncio.sleep(1.0)
+
+    async def close(self) -> None:
+        if self._bot_task is not None:
+            self._bot_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._bot_task
+
+
+def replay_row(row: TableRow) -> Game:
+    """The game of a stored table, rebuilt from its record header and action texts."""
+    variant = get_variant(row.variant, row.options)
+    game = Game(variant, seed=row.seed, first_dealer=row.first_dealer,
+                decks=row.decks or (), log=True)
+    for text in row.actions:
+        game.apply(text)
+    return game
+
+
+@dataclass
+class TableManager:
+    """All tables of the server: created, loaded on demand from the store, kept live."""
+
+    store: Store
+    bot_delay: float = 0.6
+    live: dict[str, LiveTable] = field(default_factory=dict)
+    _loading: dict[str, asyncio.Lock] = field(default_factory=dict)
+
+    async def resume_all(self) -> int:
+        """Load every unfinished table (bots carry on where they were); returns how many."""
+        ids = await self.store.table_ids((WAITING, PLAYING))
+        for table_id in ids:
+            try:
+                await self.get(table_id)
+            except TablerummyError as err:
+                log.error("table %s cannot be resumed: %s", table_id, err)
+        return len(ids)
+
+    async def get(self, table_id: str) -> LiveTable:
+        table = self.live.get(table_id)
+        if table is not None:
+            return table
+        lock = self._loading.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            table = self.live.get(table_id)
+            if table is not None:
+                return table
+            row = await self.store.load(table_id)
+            if row is None:
+                raise TableError(f"there is no table {table_id!r}")
+            try:
+                game = replay_row(row)
+            except TablerummyError as err:
+                raise TableError(f"table {table_id} cannot be replayed: {err}") from None
+            table = LiveTable(row, game, self)
+            self.live[table_id] = table
+            table.schedule_bots()
+            return table
+
+    async def create(
+        self,
+        variant_name: Any,
+        options: Any,
+        seats: Any,
+        seed: int | None = None,
+        first_dealer: int | None = None,
+        decks: list[list[str] | None] | None = None,
+    ) -> LiveTable:
+        if not isinstance(variant_name, str):
+            raise TableError(f"choose a variant: {', '.join(variant_names())}")
+        if options is None:
+            options = {}
+        if not isinstance(options, dict):
+            raise OptionError("options are a JSON object, e.g. {\"players\": 2}")
+        variant = get_variant(variant_name, options)
+        specs = parse_seats(variant, seats)
+        game = Game(variant, seed=seed, first_dealer=first_dealer, decks=decks or (), log=True)
+        row = TableRow(
+            id=new_id(), created=now(), variant=variant.name, options=dict(variant.options),
+            seed=game.seed, first_dealer=game.first_dealer, decks=decks,
+            status=PLAYING if all(s.kind == "bot" for s in specs) else WAITING,
+            seats=[SeatRow(i, s.kind, s.bot) for i, s in enumerate(specs)],
+        )
+        await self.store.create_table(row)
+        table = LiveTable(row, game, self)
+        self.live[row.id] = table
+        table.schedule_bots()
+        return table
+
+    async def join(self, table_id: str, seat: Any, name: Any) -> tuple[LiveTable, str]:
+        """Sit ``name`` at a free person seat; returns the table and the seat's token."""
+        table = await self.get(table_id)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not (
+                0 <= seat < len(table.row.seats)):
+            raise TableError(f"choose a seat from 0 to {len(table.row.seats) - 1}")
+        who = clean_name(name)
+        async with table.lock:
+            spec = table.row.seats[seat]
+            if spec.kind != "person":
+                raise TableError(f"seat p{seat} is played by the {spec.bot} bot")
+            if spec.token_hash is not None:
+                raise TableError(f"seat p{seat} is taken by {spec.name}")
+            token = secrets.token_urlsafe(24)
+            digest = hash_token(token)
+            full = all(s.token_hash is not None or s.kind == "bot" or s.seat == seat
+                       for s in table.row.seats)
+            status = PLAYING if full and table.status == WAITING else None
+            if not await self.store.claim_seat(table.id, seat, who, digest, status):
+                raise TableError(f"seat p{seat} was just taken")
+            spec.name, spec.token_hash = who, digest
+            if status is not None:
+                table.row.status = status
+            table.broadcast()
+        table.schedule_bots()
+        return table, token
+
+    def listing(self) -> list[dict[str, Any]]:
+        """Tables in memory that are open (a free seat) or being played, newest first."""
+        tables = sorted(self.live.values(), key=lambda t: t.row.created, reverse=True)
+        return [t.meta() for t in tables if t.status != FINISHED]
+
+    async def close(self) -> None:
+        for table in list(self.live.values()):
+            await table.close()
+
+
+def lobby_variants() -> list[dict[str, Any]]:
+    """Every registered variant with its options and bots, for the lobby's form."""
+    out = []
+    for name in variant_names():
+        variant = get_variant(name)
+        info = variant.describe()
+        specs = {spec.name: spec for spec in variant.option_specs}
+        info["options"] = [
+            {"name": key, "default": spec.default, "help": spec.help,
+             "choices": list(spec.choices) if spec.choices is not None else None,
+             "type": type(spec.default).__name__}
+            for key, spec in specs.items()
+        ]
+        info["bots"] = bot_names(name)
+        out.append(info)
+    return out
+
+
