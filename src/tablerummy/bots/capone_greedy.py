@@ -160,6 +160,8 @@ class CaponeGreedyBot(Bot):
     def __init__(self, variant: Variant, seat: int, seed: int | None = None) -> None:
         super().__init__(variant, seat, seed)
         self.capone = cast("Capone", variant)
+        self._last_stock = -1
+        self._stale = 0
 
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
@@ -179,6 +181,12 @@ class CaponeGreedyBot(Bot):
             return legal[0]
         if A.DRAW_STOCK not in legal:
             return A.DRAW_DISCARD
+        # Nothing in the rules stops a hand in which every player keeps taking the
+        # Underworld: after two of our turns without the Case File shrinking, we draw it.
+        self._stale = self._stale + 1 if view.stock == self._last_stock else 0
+        self._last_stock = view.stock
+        if self._stale >= 2:
+            return A.DRAW_STOCK
         if view.excluding():
             return A.DRAW_DISCARD  # one card, not two: out sooner
         if view.stock <= 2 and view.lead() < 0:

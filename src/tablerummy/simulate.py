@@ -1,0 +1,329 @@
+"""Bots play whole games, many at a time: the library behind ``tablerummy simulate``.
+
+Everything here is variant-neutral: it speaks only :class:`~tablerummy.game.Game`, the
+bot registry and the variant registry, so a new variant is simulated as soon as it
+registers itself.
+
+Reproducibility is the point: game ``i`` of a run uses seed ``seed + i`` for its deals,
+seats its bots by a fixed rotation, and seeds every bot from the game's seed and its
+seat, so a game's outcome depends on nothing else — not on ``workers``, not on which
+process plays it, not on the order in which results come back.
+
+How results are credited (also in ``docs/bots.md``):
+
+* The ``bots`` list names the *entries* of a run; an entry that repeats a name gets a
+  label ``name#2``, ``name#3``, …, so ``greedy,greedy`` measures seat effects.
+* Seat ``s`` of game ``i`` is played by entry ``(s + i) mod len(bots)``: seats rotate
+  from game to game, and with more seats than entries the list repeats around the
+  table (``greedy,random`` at four ``capone`` seats puts the two greedy bots on one
+  team and the two random bots on the other).
+* A game is a **win for every entry seated on the winning side** (once per game, even
+  with two seats there); an entry's ``played`` counts the completed games in which it
+  held a seat, and its win rate is ``wins / played``.  In a team game of two different
+  bots on one side, both are credited: wins can add up to more than the games.
+* ``mean_hand_score`` of an entry is the mean, over every hand of every completed game
+  and every side the entry sat on, of that side's score for the hand.
+* A bot that raises or answers an action that is not legal, or an engine that fails,
+  abandons the game: it counts in ``errors`` and in nothing else.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from typing import Any
+
+from .bots import Bot, get_bot
+from .errors import OptionError, TablerummyError
+from .game import Game
+from .variant import Action, Variant, get_variant
+
+MAX_DECISIONS = 100_000
+"""A game still running after this many decisions is abandoned as an engine error."""
+
+Z95 = 1.959963984540054
+
+
+class SimulationError(TablerummyError):
+    """The simulation itself could not run (a worker process died, a bad setting)."""
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What every game of a run shares; plain data, so that it crosses process boundaries."""
+
+    variant: str
+    options: Mapping[str, object]
+    bots: tuple[str, ...]
+    seed: int = 0
+    cards: Mapping[str, Any] | None = None
+
+    def make_variant(self) -> Variant:
+        return get_variant(self.variant, self.options, cards=self.cards)
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        """One label per entry: the bot's name, with ``#2``, ``#3`` … on repeats."""
+        seen: dict[str, int] = {}
+        labels = []
+        for name in self.bots:
+            seen[name] = seen.get(name, 0) + 1
+            labels.append(name if seen[name] == 1 else f"{name}#{seen[name]}")
+        return tuple(labels)
+
+
+def seating(index: int, players: int, entries: int) -> tuple[int, ...]:
+    """The entry playing each seat in game ``index``: seats rotate from game to game."""
+    return tuple((seat + index) % entries for seat in range(players))
+
+
+def bot_seed(game_seed: int, seat: int) -> int:
+    """A bot's seed, from its game's seed and its seat only (string seeding is portable)."""
+    return random.Random(f"tablerummy/{game_seed}/bot/{seat}").getrandbits(63)
+
+
+@dataclass
+class GameResult:
+    """One game's outcome, small enough to send back from a worker process."""
+
+    index: int
+    seed: int
+    seats: tuple[int, ...]
+    sides: tuple[tuple[int, ...], ...]
+    winner: int | None
+    hand_scores: list[list[int]]
+    decisions: int
+    error: str | None = None
+    record: dict[str, Any] | None = None
+
+    @property
+    def hands(self) -> int:
+        return len(self.hand_scores)
+
+
+def _action_text(variant: Variant, action: object) -> str:
+    try:
+        return variant.action_text(action)
+    except Exception:  # a bot may answer anything at all
+        return repr(action)
+
+
+def play_game(setup: Setup, index: int, variant: Variant | None = None,
+              keep_record: bool = False) -> GameResult:
+    """Play game ``index`` of a run to its end; never raises for a bot's or engine's fault."""
+    variant = variant or setup.make_variant()
+    seed = setup.seed + index
+    labels = setup.labels
+    seats = seating(index, variant.players, len(setup.bots))
+    sides = variant.sides
+    game: Game | None = None
+    error: str | None = None
+    decisions = 0
+    try:
+        game = Game(variant, seed=seed)
+        bots: list[Bot] = [
+            get_bot(setup.bots[entry], variant, seat, bot_seed(seed, seat))
+            for seat, entry in enumerate(seats)
+        ]
+        while not game.game_over:
+            seat = game.to_act
+            legal = game.legal_actions()
+            if seat is None or not legal:
+                error = f"the {variant.name} engine has nobody to act in an unfinished hand"
+                break
+            who = f"bot {labels[seats[seat]]} at p{seat}"
+            try:
+                choice: Action = bots[seat].choose(game.observation(seat), legal)
+            except Exception as err:
+                error = f"{who} raised {type(err).__name__}: {err}"
+                break
+            try:
+                action = legal[legal.index(choice)]
+            except (ValueError, TypeError):
+                error = f"{who} chose an illegal action: {_action_text(variant, choice)}"
+                break
+            game.apply(action, checked=False)
+            decisions += 1
+            if decisions >= MAX_DECISIONS:
+                error = f"the game did not end after {MAX_DECISIONS} decisions"
+                break
+    except Exception as err:
+        error = f"the {variant.name} engine raised {type(err).__name__}: {err}"
+    if error is not None:
+        error = f"game {index} (seed {seed}): {error}"
+    hand_scores = [] if game is None else [list(h.scores) for h in game.hands
+                                            if h.scores is not None]
+    record = None
+    if keep_record and game is not None:
+        try:
+            record = game.to_record()
+        except Exception as err:  # the record of a broken engine may not be writable
+            error = error or f"game {index} (seed {seed}): no record: {err}"
+    return GameResult(
+        index=index, seed=seed, seats=seats, sides=tuple(tuple(s) for s in sides),
+        winner=None if error is not None or game is None else game.winner,
+        hand_scores=hand_scores, decisions=decisions, error=error, record=record,
+    )
+
+
+# --- worker processes --------------------------------------------------------------------
+
+_WORKER_VARIANTS: dict[str, Variant] = {}
+
+
+def _play_chunk(setup: Setup, indices: Sequence[int], keep_records: bool) -> list[GameResult]:
+    """Games played in a worker; the variant is built once per process and setup."""
+    key = json.dumps([setup.variant, setup.options, setup.cards], sort_keys=True, default=str)
+    variant = _WORKER_VARIANTS.get(key)
+    if variant is None:
+        variant = _WORKER_VARIANTS[key] = setup.make_variant()
+    return [play_game(setup, i, variant, keep_records) for i in indices]
+
+
+def _chunks(games: int, workers: int) -> Iterator[list[int]]:
+    size = max(1, min(50, games // (workers * 8) or 1))
+    for start in range(0, games, size):
+        yield list(range(start, min(games, start + size)))
+
+
+def play_games(setup: Setup, games: int, workers: int = 1,
+               keep_records: bool = False) -> Iterator[GameResult]:
+    """Every game of a run, in the order they finish (sort by ``index`` for game order)."""
+    if workers <= 1:
+        variant = setup.make_variant()
+        for index in range(games):
+            yield play_game(setup, index, variant, keep_records)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = [pool.submit(_play_chunk, setup, chunk, keep_records)
+                   for chunk in _chunks(games, workers)]
+        try:
+            for future in as_completed(futures):
+                yield from future.result()
+        except BrokenProcessPool:
+            raise SimulationError("a worker process died; try again with --workers 1") from None
+        finally:
+            for future in futures:
+                future.cancel()
+
+
+# --- the summary -------------------------------------------------------------------------
+
+def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95 % by default); (0, 1) without trials."""
+    if trials <= 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denom = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denom
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass
+class Summary:
+    """Totals of a run, built up one :class:`GameResult` at a time in any order."""
+
+    setup: Setup
+    games: int
+    completed: int = 0
+    hands: int = 0
+    decisions: int = 0
+    wins: dict[str, int] = field(default_factory=dict)
+    played: dict[str, int] = field(default_factory=dict)
+    score_sum: dict[str, int] = field(default_factory=dict)
+    score_count: dict[str, int] = field(default_factory=dict)
+    errors: list[tuple[int, str]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        for label in self.setup.labels:
+            self.wins.setdefault(label, 0)
+            self.played.setdefault(label, 0)
+            self.score_sum.setdefault(label, 0)
+            self.score_count.setdefault(label, 0)
+
+    def add(self, result: GameResult) -> None:
+        if result.error is not None:
+            self.errors.append((result.index, result.error))
+            return
+        labels = self.setup.labels
+        self.completed += 1
+        self.hands += result.hands
+        self.decisions += result.decisions
+        for entry in set(result.seats):
+            self.played[labels[entry]] += 1
+        winners = set()
+        if result.winner is not None:
+            winners = {labels[result.seats[s]] for s in result.sides[result.winner]}
+        for label in winners:
+            self.wins[label] += 1
+        for side_index, side in enumerate(result.sides):
+            for label in {labels[result.seats[s]] for s in side}:
+                self.score_sum[label] += sum(h[side_index] for h in result.hand_scores)
+                self.score_count[label] += result.hands
+
+    @property
+    def error_messages(self) -> list[str]:
+        return [message for _, message in sorted(self.errors)]
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``--json`` summary: the SPEC keys first, then the detail."""
+        labels = self.setup.labels
+        return {
+            "games": self.games,
+            "hands_per_game": self.hands / self.completed if self.completed else 0.0,
+            "wins": {label: self.wins[label] for label in labels},
+            "mean_hand_score": {
+                label: (self.score_sum[label] / self.score_count[label]
+                        if self.score_count[label] else 0.0)
+                for label in labels
+            },
+            "errors": len(self.errors),
+            "completed": self.completed,
+            "played": {label: self.played[label] for label in labels},
+            "win_rate": {
+                label: self.wins[label] / self.played[label] if self.played[label] else 0.0
+                for label in labels
+            },
+            "win_interval": {
+                label: list(wilson(self.wins[label], self.played[label])) for label in labels
+            },
+            "decisions_per_game": self.decisions / self.completed if self.completed else 0.0,
+            "variant": self.setup.variant,
+            "options": dict(self.setup.options),
+            "bots": list(self.setup.bots),
+            "seed": self.setup.seed,
+            "error_messages": self.error_messages,
+        }
+
+
+def check_setup(setup: Setup, games: int, workers: int) -> Variant:
+    """Fail early, in the caller's process, with a one-line error for any bad setting."""
+    if games < 1:
+        raise OptionError("--games must be at least 1")
+    if workers < 1:
+        raise OptionError("--workers must be at least 1")
+    if not setup.bots or any(not name for name in setup.bots):
+        raise OptionError("--bots takes bot names separated by commas, e.g. greedy,random")
+    variant = setup.make_variant()
+    for name in set(setup.bots):
+        get_bot(name, variant, 0)
+    return variant
+
+
+def simulate(setup: Setup, games: int, workers: int = 1,
+             on_result: Callable[[GameResult], None] | None = None,
+             keep_records: bool = False) -> Summary:
+    """Play ``games`` games and total them; ``on_result`` sees each game as it ends."""
+    check_setup(setup, games, workers)
+    summary = Summary(setup, games)
+    for result in play_games(setup, games, workers, keep_records):
+        summary.add(result)
+        if on_result is not None:
+            on_result(result)
+    return summary
