@@ -26,6 +26,8 @@ from tablerummy.cli.play import (
 )
 from tablerummy.cli.render import (
     CardStyles,
+    events_panel,
+    group_moves,
     hand_over_screen,
     moves_list,
     table_screen,
@@ -77,11 +79,27 @@ def test_table_screen_shows_the_viewer_hand_piles_areas_and_scores() -> None:
     assert "your turn" in out
 
 
-def test_moves_are_numbered_from_one_in_the_given_order() -> None:
-    out = render(moves_list(["discard raid", "draw stock", "meld al-capone al-capone al-capone"]))
-    assert "1 discard raid" in out
-    assert "2 draw stock" in out
-    assert "3 meld al-capone al-capone al-capone" in out
+def test_long_recaps_keep_the_newest_lines() -> None:
+    out = render(events_panel([f"event {i}" for i in range(20)], "Since", limit=5))
+    assert "… 15 earlier" in out
+    assert "event 14" not in out and "• event 15" in out and "• event 19" in out
+
+
+def test_moves_are_numbered_from_one_in_rows_of_shared_first_words() -> None:
+    texts = ["discard raid", "discard x", "draw stock", "meld al-capone al-capone al-capone",
+             "pass", *[f"play am around g{i}" for i in range(8)], "play am directly g p1",
+             "play raid y"]
+    rows = group_moves(texts)
+    assert rows[:4] == [("discard", [(1, "raid"), (2, "x")]), ("draw", [(3, "stock")]),
+                        ("meld", [(4, "al-capone al-capone al-capone")]), ("pass", [(5, "")])]
+    assert rows[4] == ("play am around", [(6 + i, f"g{i}") for i in range(8)])
+    assert rows[5:] == [("play am directly", [(14, "g p1")]), ("play raid", [(15, "y")])]
+    numbered = sorted(n for _, entries in rows for n, _ in entries)
+    assert numbered == list(range(1, len(texts) + 1))
+    out = render(moves_list(texts))
+    assert re.search(r"discard\s+1 raid\s+2 x", out)
+    assert re.search(r"play am around\s+6 g0\s+7 g1", out)
+    assert re.search(r"pass\s+5\s*\n", out)
 
 
 def test_areas_show_melds_with_points_and_the_end_of_hand_scores() -> None:

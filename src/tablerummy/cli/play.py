@@ -374,7 +374,7 @@ class TerminalGame:
         view = self.view(seat)
         if self.screen.interactive:
             self.screen.clear()
-            recent: list[str] | None = feed.lines
+            recent: list[str] | None = feed.lines or None
             feed.unshown()
         else:
             recent = feed.unshown() or None
@@ -414,7 +414,8 @@ class TerminalGame:
 
     def pass_screen(self, seat: int) -> None:
         """Hot seat: nothing of the last player's may stay on screen for the next."""
-        self.screen.clear()
+        if self.holder is not None:  # before the first pass nothing private was shown
+            self.screen.clear()
         self.screen.ask(f"pass the screen to p{seat}, press Enter ")
         self.screen.clear()
         self.holder = seat

@@ -195,17 +195,60 @@ def private_panels(view: View, styles: CardStyles) -> list[Panel]:
             for p in view.get("private", [])]
 
 
-def events_panel(lines: Sequence[str], title: str) -> Panel:
-    body = Text("\n".join(f"• {line}" for line in lines)) if lines else Text("(nothing)")
+RECENT_LINES = 12
+"""Events shown above the table; older ones are left to the ``log`` command."""
+
+
+def events_panel(lines: Sequence[str], title: str, limit: int | None = None) -> Panel:
+    """Events in words, the newest last; with ``limit``, only the newest that many."""
+    shown = list(lines)
+    texts = []
+    if limit is not None and len(shown) > limit:
+        texts.append(f"… {len(shown) - limit} earlier (the command 'log' shows this hand's)")
+        shown = shown[-limit:]
+    texts += [f"• {line}" for line in shown]
+    body = Text("\n".join(texts)) if texts else Text("(nothing)")
     return Panel(body, title=title, title_align="left", border_style="blue", expand=False)
 
 
-def moves_list(texts: Sequence[str]) -> Columns:
-    """The legal moves, numbered from 1, laid out down the columns."""
-    width = len(str(len(texts)))
-    cells = [Text.assemble((f"{i:>{width}} ", "bold yellow"), text)
-             for i, text in enumerate(texts, 1)]
-    return Columns(cells, column_first=True, padding=(0, 3))
+MOVE_ROW = 6
+"""A group of moves longer than this is split by its next word, when every move has one."""
+
+
+def group_moves(texts: Sequence[str]) -> list[tuple[str, list[tuple[int, str]]]]:
+    """Moves numbered from 1, in rows that share their first words.
+
+    ``play agent-meeting ask-around al-capone`` … become one row ``play agent-meeting
+    ask-around`` with the gangsters as its entries: a long list of moves stays a few lines
+    tall, and each entry keeps its number.  Only the text is read, so this works for any
+    variant's notation.
+    """
+    def split(items: list[tuple[int, list[str]]],
+              depth: int) -> list[tuple[str, list[tuple[int, str]]]]:
+        groups: dict[tuple[str, ...], list[tuple[int, list[str]]]] = {}
+        for number, words in items:
+            groups.setdefault(tuple(words[:depth]), []).append((number, words))
+        rows: list[tuple[str, list[tuple[int, str]]]] = []
+        for key, members in groups.items():
+            if len(members) > MOVE_ROW and all(len(w) > depth + 1 for _, w in members):
+                rows += split(members, depth + 1)
+            else:
+                rows.append((" ".join(key), [(n, " ".join(w[depth:])) for n, w in members]))
+        return rows
+
+    return split([(i, text.split()) for i, text in enumerate(texts, 1)], 1)
+
+
+def moves_list(texts: Sequence[str]) -> Table:
+    """The legal moves, numbered from 1, grouped in rows by their first words."""
+    table = Table(show_header=False, box=None, pad_edge=False, padding=(0, 2))
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column()
+    for label, entries in group_moves(texts):
+        cells = [Text.assemble((f"{number}", "bold yellow"), (" " if rest else ""), rest)
+                 for number, rest in entries]
+        table.add_row(label, Columns(cells, padding=(0, 3)))
+    return table
 
 
 def table_screen(view: View, names: Mapping[int, str], styles: CardStyles,
@@ -216,7 +259,7 @@ def table_screen(view: View, names: Mapping[int, str], styles: CardStyles,
         Rule(f"[bold]{view['title']}[/] · hand {hand_number + 1}", style="bright_black"),
     ]
     if recent is not None:
-        parts.append(events_panel(recent, recent_title))
+        parts.append(events_panel(recent, recent_title, RECENT_LINES))
     parts += [
         player_table(view, names),
         Text(),
