@@ -155,7 +155,7 @@ def piles_line(view: View, styles: CardStyles) -> Text:
 
 def scores_line(view: View) -> Text:
     scores = view["scores"]
-    text = Text(f"Game to {scores['target']}:  ", style="bold")
+    text = Text(f"Game to {scores['target']}, totals:  ", style="bold")
     for i, (label, total) in enumerate(zip(scores["sides"], scores["totals"], strict=True)):
         if i:
             text.append("  ·  ")
