@@ -1,0 +1,50 @@
+"""Hidden-card resamplers: one function per variant, written from its rules.
+
+Each returns a copy of a hand state in which every card that ``seat`` cannot see is
+dealt again at random among the places that hold hidden cards, every place keeping its
+size.  The observation of ``seat`` (and, when it is to act, its legal actions) must not
+change: if it does, something hidden leaked.  These functions are deliberately written
+without looking at the engine's observation code.
+"""
+
+from __future__ import annotations
+
+import random
+
+from tablerummy.capone.state import TAKE, CaponeState
+from tablerummy.variant import HandState
+
+
+def capone(state: HandState, seat: int, rng: random.Random) -> HandState:
+    """Al Capone: other hands (partners' too), the Case File, the Underworld below its top.
+
+    Rulebook: hands are held face down; "only the top card of the Underworld may ever be
+    visible" unless a card allows looking — Search Individually shows the searching
+    player the whole pile (its cards, not an order worth keeping), so for that seat the
+    pile's cards stay in the pile and only their order is shuffled.
+    """
+    assert isinstance(state, CaponeState)
+    new = state.copy()
+    others = [t for t in range(new.players) if t != seat]
+    pool: list[int] = []
+    for t in others:
+        pool.extend(k for k, n in enumerate(new.hands[t]) for _ in range(n))
+    pool.extend(new.stock)
+    below, top = new.discard[:-1], new.discard[-1:]
+    looking = new.phase == TAKE and new.seat == seat
+    if looking:
+        rng.shuffle(below)
+    else:
+        pool.extend(below)
+    rng.shuffle(pool)
+    for t in others:
+        hand = [0] * len(new.hands[t])
+        for _ in range(new.sizes[t]):
+            hand[pool.pop()] += 1
+        new.hands[t] = hand
+    new.stock = [pool.pop() for _ in range(len(new.stock))]
+    if not looking:
+        below = [pool.pop() for _ in range(len(below))]
+    assert not pool
+    new.discard = below + top
+    return new
