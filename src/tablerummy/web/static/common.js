@@ -1,0 +1,166 @@
+// Shared drawing helpers of the table, lobby and replay pages.
+// The pages draw what the server's views say; they never compute a rule.
+
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key === "style") node.setAttribute("style", value);
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+// "frank-nitti" -> "Frank Nitti": a readable fallback where the view gives no name.
+export function pretty(word) {
+  if (!/^[a-z][a-z0-9]*(-[a-z0-9]+)+$/.test(word)) return word;
+  return word.split("-").map((w) => w[0].toUpperCase() + w.slice(1)).join(" ");
+}
+
+export function prettyMove(label) {
+  return label.split(" ").map(pretty).join(" ");
+}
+
+function hue(id) {
+  let h = 0;
+  for (const ch of id) h = (h * 31 + ch.charCodeAt(0)) % 360;
+  return h;
+}
+
+// A card face. `names` maps card ids to names; gavel-like cards (no count in melds)
+// are told apart by the view's hand group label, passed as `kind`.
+export function cardEl(id, name, opts = {}) {
+  const classes = ["card"];
+  if (opts.small) classes.push("small");
+  if (opts.kind === "gavel") classes.push("gavel");
+  if (opts.extra) classes.push(opts.extra);
+  const node = el("div", { class: classes.join(" "), "data-card": id, title: name || id,
+    style: `--hue: hsl(${hue(id)} 55% 42%)` },
+    el("div", { class: "band" }),
+    el("div", { class: "cname", text: name || pretty(id) }),
+    el("div", { class: "mono", text: monogram(name || pretty(id)) }));
+  if (opts.delay !== undefined) node.style.animationDelay = `${opts.delay}s`;
+  return node;
+}
+
+function monogram(name) {
+  const words = name.split(/[\s-]+/).filter(Boolean);
+  if (words.length === 1) return words[0].slice(0, 3);
+  return words.slice(0, 2).map((w) => w[0].toUpperCase()).join("");
+}
+
+export function backEl(small = false) {
+  return el("div", { class: small ? "card back small" : "card back" });
+}
+
+export function namesOf(view) {
+  const names = {};
+  for (const group of [...(view.hand || []), ...(view.private || [])]) {
+    for (const card of group.cards || []) if (card.name) names[card.id] = card.name;
+  }
+  for (const pile of view.piles || []) if (pile.top && pile.top_name) names[pile.top] = pile.top_name;
+  for (const area of view.areas || []) {
+    for (const meld of area.melds || []) {
+      const distinct = new Set(meld.cards);
+      if (distinct.size === 1 && meld.label) names[meld.cards[0]] = meld.label;
+    }
+  }
+  return names;
+}
+
+export function meldEl(meld, names, small = true) {
+  return el("div", { class: "meld" },
+    el("div", { class: "mcards" }, meld.cards.map((c) => cardEl(c, names[c], { small }))),
+    el("div", { class: "minfo" },
+      el("span", { text: meld.label || "" }),
+      el("span", {}, meld.note ? `${meld.note} · ` : "", el("b", { text: `${meld.points}` }))));
+}
+
+export function areaEl(area, names, mine) {
+  return el("section", { class: mine ? "panel area mine" : "panel area", "data-side": area.side },
+    el("div", { class: "head" },
+      el("span", { text: `${area.label}${mine ? " (you)" : ""}` }),
+      el("span", { class: "badge", text: `${area.points} points` })),
+    el("div", { class: "melds" },
+      area.melds.length ? area.melds.map((m) => meldEl(m, names)) :
+        el("span", { class: "hint", style: "opacity:.6;font-size:.8rem", text: "no melds yet" })));
+}
+
+export function pileEl(pile, names, index, onClick) {
+  const face = pile.top ? cardEl(pile.top, pile.top_name || names[pile.top]) :
+    pile.size ? backEl() : el("div", { class: "card empty" });
+  return el("div", { class: "pile", "data-pile": index, title: `${pile.name}: ${pile.size} cards`,
+    onclick: onClick },
+    face,
+    el("div", { class: "size", text: `${pile.name} · ${pile.size}` }));
+}
+
+export function scoresEl(scores) {
+  const head = el("tr", {}, el("th", { text: "hand" }), scores.sides.map((s) => el("th", { text: s })));
+  const rows = scores.hands.map((h, i) => el("tr", {}, el("td", { text: `${i + 1}` }),
+    h.map((v) => el("td", { text: `${v}` }))));
+  const total = el("tr", { class: "total" }, el("td", { text: "total" }),
+    scores.totals.map((v) => el("td", { text: `${v}` })));
+  return el("table", { class: "scores" }, el("thead", {}, head), el("tbody", {}, rows, total),
+    el("caption", { style: "caption-side:bottom;font-size:.75rem;opacity:.8;text-align:left",
+      text: `game to ${scores.target}` }));
+}
+
+// The end-of-hand scoring, card by card: every meld's cards appear one after another,
+// then its points, then the side's hand score.
+export function scoringEl(last) {
+  const names = namesOf(last);
+  const box = el("div", {});
+  let delay = 0;
+  const scores = last.hand_scores || [];
+  for (const area of last.areas || []) {
+    const side = el("div", { class: "side" },
+      el("h4", {}, el("span", { text: area.label }),
+        el("span", { class: "hs", text: `hand score ${scores[area.side] ?? area.points}` })));
+    if (!area.melds.length) side.append(el("div", { text: "no melds: 0 points" }));
+    for (const meld of area.melds) {
+      const row = el("div", { class: "smeld" });
+      for (const card of meld.cards) {
+        row.append(cardEl(card, names[card], { small: true, delay }));
+        delay += 0.06;
+      }
+      const mp = el("span", { class: "mp", text: `${meld.label}: ${meld.points}${meld.note ? ` (${meld.note})` : ""}` });
+      mp.style.animationDelay = `${delay}s`;
+      delay += 0.15;
+      row.append(mp);
+      side.append(row);
+    }
+    if (scores.length && scores[area.side] !== area.points) {
+      side.append(el("div", { style: "font-size:.85rem;font-style:italic",
+        text: `area points ${area.points}, scored ${scores[area.side]} this hand` }));
+    }
+    box.append(side);
+  }
+  if (last.end) box.append(el("p", { text: `The hand ended: ${last.end.replaceAll("-", " ")}.` }));
+  return box;
+}
+
+export async function api(path, body) {
+  const options = body === undefined ? {} : {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+  };
+  const response = await fetch(path, options);
+  const data = await response.json().catch(() => ({ error: `HTTP ${response.status}` }));
+  if (!response.ok) throw new Error(data.error || `HTTP ${response.status}`);
+  return data;
+}
+
+export function toast(message, ms = 4500) {
+  const node = document.getElementById("toast");
+  node.textContent = message;
+  node.classList.add("show");
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => node.classList.remove("show"), ms);
+}

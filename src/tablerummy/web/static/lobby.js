@@ -1,0 +1,116 @@
+// The lobby: create a table (variant, options, who sits where), list the open tables.
+import { api, el, toast } from "/static/common.js";
+
+let variants = [];
+
+function current() {
+  return variants.find((v) => v.name === document.getElementById("variant").value);
+}
+
+function optionInput(option) {
+  const id = `opt-${option.name}`;
+  let input;
+  if (option.type === "bool") {
+    input = el("input", { type: "checkbox", id, name: option.name, checked: option.default });
+  } else if (option.choices) {
+    input = el("select", { id, name: option.name },
+      option.choices.map((c) => el("option", { value: c, selected: c === option.default, text: `${c}` })));
+  } else {
+    input = el("input", { id, name: option.name, value: option.default, size: 6 });
+  }
+  input.addEventListener("change", drawSeats);
+  return el("label", { title: option.help }, option.name, input);
+}
+
+function options() {
+  const out = {};
+  for (const option of current().options) {
+    const input = document.getElementById(`opt-${option.name}`);
+    out[option.name] = option.type === "bool" ? input.checked : input.value;
+  }
+  return out;
+}
+
+function players() {
+  const input = document.getElementById("opt-players");
+  return input ? Number(input.value) : 2;
+}
+
+function drawOptions() {
+  const variant = current();
+  document.getElementById("options").replaceChildren(...variant.options.map(optionInput));
+  document.getElementById("variant-help").textContent = variant.title;
+  drawSeats();
+}
+
+function drawSeats() {
+  const variant = current();
+  const box = document.getElementById("seats");
+  const before = [...box.querySelectorAll("select")].map((s) => s.value);
+  const rows = [];
+  for (let seat = 0; seat < players(); seat++) {
+    const fallback = seat === 0 ? "person" : (variant.bots.includes("greedy") ? "greedy" : variant.bots[0]);
+    const chosen = before[seat] || fallback;
+    rows.push(el("label", {}, seat === 0 ? "p0 (you)" : `p${seat}`,
+      el("select", { id: `seat-${seat}`, "data-seat": seat },
+        el("option", { value: "person", selected: chosen === "person", text: "a person" }),
+        variant.bots.map((b) => el("option", { value: b, selected: chosen === b, text: `${b} bot` })))));
+  }
+  box.replaceChildren(...rows);
+}
+
+async function create(event) {
+  event.preventDefault();
+  const name = document.getElementById("name").value.trim();
+  const seats = [...document.querySelectorAll("#seats select")].map((s) => s.value);
+  const mySeat = seats.indexOf("person");
+  const body = { variant: current().name, options: options(), seats };
+  if (mySeat >= 0) {
+    if (!name) { toast("give your name to sit at the table"); return; }
+    body.join = { seat: mySeat, name };
+  }
+  try {
+    const data = await api("/api/tables", body);
+    localStorage.setItem("tablerummy:name", name);
+    if (data.token !== undefined) {
+      const key = `tablerummy:${data.table.id}`;
+      const held = JSON.parse(localStorage.getItem(key) || "{}");
+      held[data.seat] = data.token;
+      localStorage.setItem(key, JSON.stringify(held));
+      location.href = `/t/${data.table.id}?seat=${data.seat}`;
+    } else {
+      location.href = `/t/${data.table.id}`;
+    }
+  } catch (err) {
+    toast(err.message);
+  }
+}
+
+async function refresh() {
+  let tables;
+  try { tables = (await api("/api/tables")).tables; } catch (err) { return; }
+  const box = document.getElementById("tables");
+  if (!tables.length) { box.replaceChildren(el("p", { text: "No open tables: create one." })); return; }
+  box.replaceChildren(el("table", {},
+    el("thead", {}, el("tr", {}, ["table", "variant", "status", "seats", ""].map((h) => el("th", { text: h })))),
+    el("tbody", {}, tables.map((t) => el("tr", { "data-table": t.id },
+      el("td", { text: t.id }), el("td", { text: t.variant }), el("td", { text: t.status }),
+      el("td", {}, t.seats.map((s) => s.kind === "bot" ? `p${s.seat}: ${s.bot} bot` :
+        s.taken ? `p${s.seat}: ${s.name}` : el("a", { href: `/t/${t.id}?seat=${s.seat}`, text: `p${s.seat}: free — join` }))
+        .flatMap((x, i) => i ? [", ", x] : [x])),
+      el("td", {}, el("a", { href: `/t/${t.id}`, text: "watch" })))))));
+}
+
+async function start() {
+  variants = (await api("/api/variants")).variants;
+  const select = document.getElementById("variant");
+  select.replaceChildren(...variants.map((v) => el("option", { value: v.name, text: `${v.name} — ${v.title}` })));
+  if (variants.some((v) => v.name === "capone")) select.value = "capone";
+  select.addEventListener("change", drawOptions);
+  document.getElementById("name").value = localStorage.getItem("tablerummy:name") || "";
+  document.getElementById("create").addEventListener("submit", create);
+  drawOptions();
+  refresh();
+  setInterval(refresh, 5000);
+}
+start();

@@ -1,0 +1,70 @@
+// Replays a game record step by step; every frame is computed by the server.
+import { api, areaEl, cardEl, el, namesOf, pileEl, prettyMove, scoresEl, toast } from "/static/common.js";
+
+let record = null;
+let step = 0;
+let steps = 0;
+
+async function show(target) {
+  if (!record) return;
+  let frame;
+  try { frame = await api("/api/replay", { record, step: Math.max(0, target) }); }
+  catch (err) { toast(err.message); return; }
+  step = frame.step;
+  steps = frame.steps;
+  document.body.dataset.step = step;
+  document.getElementById("title").textContent = `Replay — ${frame.title}`;
+  document.getElementById("counter").textContent = `${step} / ${steps}`;
+  const slider = document.getElementById("slider");
+  slider.max = steps;
+  slider.value = step;
+  const action = document.getElementById("action");
+  action.textContent = frame.action ?
+    `Move ${step}: p${frame.actor} — ${prettyMove(frame.action)}` : "The deal.";
+  if (frame.next) action.append(el("span", { style: "opacity:.7", text: `  (next: ${frame.next})` }));
+  if (frame.error) toast(frame.error);
+  const view = frame.views[0];
+  const names = {};
+  frame.views.forEach((v) => Object.assign(names, namesOf(v)));
+  document.getElementById("piles").replaceChildren(
+    el("div", { class: "panel", style: "flex-basis:100%" }, view.prompt.replace(/^your turn: .*/, `p${view.to_act} to act`)),
+    ...view.piles.map((p, i) => pileEl(p, names, i, null)));
+  document.getElementById("areas").replaceChildren(...view.areas.map((a) => areaEl(a, names, false)));
+  document.getElementById("hands").replaceChildren(...frame.views.map((v) => el("section", { class: "panel" },
+    el("h2", { text: `p${v.seat}'s hand${v.to_act === v.seat ? " — to act" : ""}` }),
+    el("div", { style: "display:flex;flex-wrap:wrap;gap:4px" },
+      v.hand.flatMap((g) => g.cards.flatMap((c) => Array.from({ length: c.count || 1 },
+        () => cardEl(c.id, c.name, { small: true, kind: /gavel/i.test(g.label) ? "gavel" : "" }))))))));
+  document.getElementById("scores").replaceChildren(scoresEl(view.scores));
+  document.getElementById("log").replaceChildren(...frame.log.map((line) => el("p", { text: line })));
+}
+
+async function start() {
+  const id = location.pathname.split("/")[2];
+  if (id) {
+    try {
+      const response = await fetch(`/api/tables/${encodeURIComponent(id)}/record`);
+      const data = await response.json();
+      if (!response.ok) throw new Error(data.error || `HTTP ${response.status}`);
+      record = data;
+      show(0);
+    } catch (err) { toast(err.message); }
+  }
+}
+
+document.getElementById("file").addEventListener("change", async (event) => {
+  const file = event.target.files[0];
+  if (!file) return;
+  try { record = JSON.parse(await file.text()); show(0); }
+  catch { toast("that file is not JSON"); }
+});
+document.getElementById("first").addEventListener("click", () => show(0));
+document.getElementById("prev").addEventListener("click", () => show(step - 1));
+document.getElementById("next").addEventListener("click", () => show(step + 1));
+document.getElementById("last").addEventListener("click", () => show(steps));
+document.getElementById("slider").addEventListener("change", (e) => show(Number(e.target.value)));
+document.addEventListener("keydown", (e) => {
+  if (e.key === "ArrowRight") show(step + 1);
+  if (e.key === "ArrowLeft") show(step - 1);
+});
+start();

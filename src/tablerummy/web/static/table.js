@@ -1,0 +1,423 @@
+// The table page: draws the server's view of this seat, sends the moves clicked.
+// It never computes a rule: the moves offered are the server's legal moves, and
+// anything sent is judged by the server (an illegal click gets its message back).
+import {
+  api, areaEl, cardEl, el, namesOf, pileEl, pretty, prettyMove, scoresEl, scoringEl, toast,
+} from "/static/common.js";
+
+const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
+const storeKey = `tablerummy:${tableId}`;
+const state = {
+  ws: null, seat: null, msg: null, version: -1, selected: [], history: [], log: [],
+  handsSeen: null, retry: 0, closedForGood: false, nextId: 1,
+};
+
+// --- seat tokens: kept in this browser, per table and seat ------------------------------
+
+function tokens() {
+  try { return JSON.parse(localStorage.getItem(storeKey) || "{}"); } catch { return {}; }
+}
+function saveToken(seat, token) {
+  const all = tokens();
+  all[seat] = token;
+  localStorage.setItem(storeKey, JSON.stringify(all));
+}
+function wantedSeat() {
+  const value = new URLSearchParams(location.search).get("seat");
+  return value === null || value === "" ? null : Number(value);
+}
+function setSeatInUrl(seat) {
+  const url = new URL(location.href);
+  if (seat === null) url.searchParams.delete("seat"); else url.searchParams.set("seat", seat);
+  url.hash = "";
+  history.replaceState(null, "", url);
+}
+
+// a private link carries the token in the fragment (never sent to the server in HTTP)
+(function takeTokenFromFragment() {
+  const frag = new URLSearchParams(location.hash.slice(1));
+  if (frag.get("token") && frag.get("seat") !== null) {
+    saveToken(Number(frag.get("seat")), frag.get("token"));
+    setSeatInUrl(Number(frag.get("seat")));
+  }
+})();
+
+// --- the connection ------------------------------------------------------------------
+
+function connect(token) {
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  const ws = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(tableId)}`);
+  state.ws = ws;
+  ws.onopen = () => {
+    state.retry = 0;
+    ws.send(JSON.stringify({ type: "hello", token: token || null }));
+    setConn(true);
+  };
+  ws.onmessage = (event) => {
+    const msg = JSON.parse(event.data);
+    if (msg.type === "welcome") { state.seat = msg.seat; state.history = []; state.handsSeen = null; }
+    else if (msg.type === "state") render(msg);
+    else if (msg.type === "error") toast(msg.message);
+  };
+  ws.onclose = (event) => {
+    setConn(false);
+    if (event.code === 4404) { state.closedForGood = true; toast("there is no such table"); return; }
+    if (state.closedForGood) return;
+    const wait = Math.min(5000, 500 * 2 ** state.retry++);
+    setTimeout(() => connect(token), wait);
+  };
+}
+
+function setConn(on) {
+  const node = document.getElementById("conn");
+  node.textContent = on ? "live" : "offline — reconnecting";
+  node.className = on ? "badge live" : "badge off";
+}
+
+function send(text) {
+  if (!state.ws || state.ws.readyState !== WebSocket.OPEN) { toast("not connected: wait a moment"); return; }
+  state.ws.send(JSON.stringify({ type: "act", action: text, id: state.nextId++ }));
+}
+
+// --- drawing ---------------------------------------------------------------------------
+
+function render(msg) {
+  const view = msg.view;
+  if (msg.history) state.history = msg.history;
+  const hands = view.scores.hands.length;
+  if (state.handsSeen !== null && hands > state.handsSeen) {
+    if (state.log.length) state.history.push(state.log);
+    if (msg.last_hand) showScoring(msg.last_hand, view.scores.game_over);
+  }
+  state.handsSeen = hands;
+  state.log = msg.log;
+  if (msg.version !== state.version) state.selected = [];
+  state.version = msg.version;
+  state.msg = msg;
+  document.body.dataset.version = msg.version;
+  document.body.dataset.seat = state.seat === null ? "" : state.seat;
+  document.body.dataset.status = msg.table.status;
+  const names = namesOf(view);
+  const mine = state.seat !== null && view.to_act === state.seat;
+
+  document.title = `tablerummy — ${msg.table.variant} ${msg.table.id}`;
+  document.getElementById("title").textContent = view.title;
+  document.getElementById("status").textContent = msg.table.status;
+  document.getElementById("who").textContent =
+    state.seat === null ? "watching" : `you are p${state.seat}${seatName(msg, state.seat)}`;
+
+  drawPlayers(msg);
+  const prompt = document.getElementById("prompt");
+  prompt.textContent = msg.table.status === "waiting" ? "waiting for every seat to be taken…" : view.prompt;
+  prompt.className = mine ? "mine" : "";
+
+  const piles = document.getElementById("piles");
+  piles.replaceChildren(...view.piles.map((pile, i) =>
+    pileEl(pile, names, i, () => send(i === 0 ? "draw stock" : "draw discard"))));
+  drawPrivate(view, names);
+  drawOver(msg);
+
+  const areas = document.getElementById("areas");
+  const mySide = state.seat === null ? null : view.players[state.seat].side;
+  areas.replaceChildren(...view.areas.map((a) => areaEl(a, names, a.side === mySide)));
+
+  drawHand(view, names);
+  drawMoves();
+  document.getElementById("scores").replaceChildren(scoresEl(view.scores));
+  const lastBtn = document.getElementById("last-hand-btn");
+  lastBtn.style.display = msg.last_hand ? "" : "none";
+  drawSeats(msg);
+  drawLog();
+  maybeOpenChoice();
+}
+
+function seatName(msg, seat) {
+  const info = msg.table.seats[seat];
+  if (!info) return "";
+  if (info.kind === "bot") return ` (${info.bot} bot)`;
+  return info.name ? ` (${info.name})` : "";
+}
+
+function drawPlayers(msg) {
+  const view = msg.view;
+  document.getElementById("players").replaceChildren(...view.players.map((p) => {
+    const info = msg.table.seats[p.seat] || {};
+    const who = info.kind === "bot" ? `${info.bot} bot` : (info.name || "free seat");
+    const backs = el("span", { class: "backs" });
+    for (let i = 0; i < Math.min(p.hand_size, 14); i++) backs.append(el("span"));
+    const classes = ["player"];
+    if (p.to_act) classes.push("to-act");
+    if (p.seat === state.seat) classes.push("me");
+    return el("div", { class: classes.join(" "), "data-seat": p.seat },
+      el("span", { class: info.online ? "dot on" : "dot", title: info.online ? "online" : "away" }),
+      el("span", { class: "name", text: `${p.label} ${who}` }),
+      p.dealer ? el("span", { class: "dealer", title: "dealer", text: "D" }) : null,
+      backs, el("span", { class: "badge", text: `${p.hand_size} cards` }));
+  }));
+}
+
+function drawPrivate(view, names) {
+  const box = document.getElementById("private");
+  box.replaceChildren(...(view.private || []).map((group) => el("div", { class: "panel" },
+    el("h2", { text: group.label }),
+    el("div", { class: "cards", style: "display:flex;flex-wrap:wrap;gap:4px" },
+      group.cards.flatMap((c) => Array.from({ length: c.count || 1 }, () => {
+        const node = cardEl(c.id, c.name || names[c.id], { small: true });
+        node.style.cursor = "pointer";
+        node.addEventListener("click", () => chooseWithCard(c.id));
+        return node;
+      }))))));
+}
+
+function drawOver(msg) {
+  const box = document.getElementById("over");
+  const scores = msg.view.scores;
+  if (!scores.game_over) { box.replaceChildren(); return; }
+  const winner = scores.winner === null ? "nobody" : scores.sides[scores.winner];
+  box.replaceChildren(el("div", { class: "over-banner" },
+    `The game is over: ${winner} wins with ${scores.totals[scores.winner] ?? ""}. `,
+    el("a", { href: `/api/tables/${tableId}/record`, download: `tablerummy-${tableId}.json`,
+      id: "download-record", text: "Download the record" }), " · ",
+    el("a", { href: `/replay/${tableId}`, id: "replay-link", text: "Replay it step by step" })));
+}
+
+function handCards(view) {
+  const out = [];
+  (view.hand || []).forEach((group, g) => {
+    const kind = /gavel/i.test(group.label) ? "gavel" : "evidence";
+    group.cards.forEach((card, c) => {
+      for (let k = 0; k < (card.count || 1); k++) out.push({ key: `${g}:${c}:${k}`, id: card.id, name: card.name, kind, g });
+    });
+  });
+  return out;
+}
+
+function drawHand(view, names) {
+  const box = document.getElementById("hand");
+  if (state.seat === null) {
+    box.replaceChildren(el("span", { style: "opacity:.7", text: "You are watching: no hand to show." }));
+    return;
+  }
+  const cards = handCards(view);
+  const groups = (view.hand || []).map((group, g) => el("div", { class: "group" },
+    el("span", { class: "label", text: `${group.label} (${cards.filter((c) => c.g === g).length})` }),
+    el("div", { class: "cards" }, cards.filter((c) => c.g === g).map((c) => {
+      const node = cardEl(c.id, c.name || names[c.id], { kind: c.kind, extra: "hand-card" });
+      if (state.selected.includes(c.key)) node.classList.add("selected");
+      node.dataset.key = c.key;
+      node.addEventListener("click", () => toggle(c));
+      node.addEventListener("dblclick", () => send(`discard ${c.id}`));
+      return node;
+    }))));
+  box.replaceChildren(...(groups.length ? groups : [el("span", { text: "no cards in hand" })]));
+}
+
+function selectedIds() {
+  const cards = handCards(state.msg.view);
+  return state.selected.map((key) => cards.find((c) => c.key === key)).filter(Boolean).map((c) => c.id);
+}
+
+// a move goes with the selection when it uses every selected card and starts with one
+function matching(moves, ids) {
+  return moves.filter((m) => {
+    if (!ids.length) return m.cards.length === 0;
+    if (!ids.includes(m.cards[0])) return false;
+    const left = [...m.cards];
+    return ids.every((id) => { const i = left.indexOf(id); if (i < 0) return false; left.splice(i, 1); return true; });
+  });
+}
+
+function moveButton(move, extraLabel) {
+  return el("button", { "data-move": move.text, title: move.text, class: move.verb === "discard" ? "" : "primary",
+    onclick: () => { send(move.text); closeDialog("choice"); } }, extraLabel || prettyMove(move.label));
+}
+
+function drawMoves() {
+  const msg = state.msg;
+  const legal = msg.legal || [];
+  const box = document.getElementById("moves");
+  const ids = selectedIds();
+  document.getElementById("legal-count").textContent = legal.length;
+  document.getElementById("all-moves").replaceChildren(...legal.map((m) => moveButton(m)));
+  if (state.seat === null) { box.replaceChildren(); return; }
+  if (!legal.length) {
+    box.replaceChildren(el("span", { class: "hint", text: msg.table.status === "playing" ? "not your turn" : "" }));
+    return;
+  }
+  const shown = matching(legal, ids);
+  const hint = ids.length ? (shown.length ? null : "no move with exactly these cards: change the selection")
+    : "your turn: click a pile, or select cards for their moves";
+  const parts = shown.map((m) => moveButton(m));
+  if (hint) parts.push(el("span", { class: "hint", text: hint }));
+  if (ids.length) {
+    parts.push(el("button", { text: "clear", onclick: () => {
+      state.selected = []; drawHand(msg.view, namesOf(msg.view)); drawMoves();
+    } }));
+  }
+  box.replaceChildren(...parts);
+}
+
+function toggle(card) {
+  const at = state.selected.indexOf(card.key);
+  if (at >= 0) state.selected.splice(at, 1); else state.selected.push(card.key);
+  const view = state.msg.view;
+  drawHand(view, namesOf(view));
+  drawMoves();
+  // a card with moves of its own to choose from (a Gavel card): a simple dialog
+  if (at < 0 && state.selected.length === 1) {
+    const moves = matching(state.msg.legal || [], [card.id]);
+    if (moves.some((m) => m.verb === "play")) openChoice(`${card.name || pretty(card.id)}`, moves, card.id);
+  }
+}
+
+function chooseWithCard(id) {
+  const moves = (state.msg.legal || []).filter((m) => m.cards.length === 0 && m.text.split(" ").includes(id));
+  if (moves.length === 1) send(moves[0].text);
+  else if (moves.length > 1) openChoice(pretty(id), moves, id);
+  else toast("there is no move with that card now");
+}
+
+// a decision that is a choice among options, none of them hand cards (e.g. the card to
+// keep from a search): ask it in a dialog
+function maybeOpenChoice() {
+  const legal = state.msg.legal || [];
+  const dialog = document.getElementById("choice");
+  if (!legal.length) { closeDialog("choice"); return; }
+  const verbs = new Set(legal.map((m) => m.verb));
+  if (verbs.size === 1 && legal.length > 1 && !verbs.has("draw") && legal.every((m) => m.cards.length === 0)) {
+    if (!dialog.open) openChoice("Choose", legal, null);
+  }
+}
+
+function openChoice(title, moves, card) {
+  const dialog = document.getElementById("choice");
+  document.getElementById("choice-title").textContent = title;
+  document.getElementById("choice-list").replaceChildren(...moves.map((m) => moveButton(m)));
+  if (!dialog.open) dialog.showModal();
+  dialog.dataset.card = card || "";
+}
+
+function closeDialog(id) {
+  const dialog = document.getElementById(id);
+  if (dialog.open) dialog.close();
+}
+
+function drawSeats(msg) {
+  const box = document.getElementById("seats-info");
+  const rows = msg.table.seats.map((s) => {
+    const link = `${location.origin}/t/${tableId}?seat=${s.seat}`;
+    let right;
+    if (s.kind === "bot") right = el("span", { text: `${s.bot} bot` });
+    else if (s.taken) right = el("span", { text: `${s.name}${s.online ? "" : " (away)"}` });
+    else {
+      right = el("span", {},
+        el("button", { "data-invite": s.seat, onclick: () => copy(link), text: "copy invite link" }), " ",
+        state.seat === null ? el("button", { onclick: () => askJoin(s.seat), text: "sit here" }) : null);
+    }
+    return el("div", { class: "seat" }, el("span", { text: `p${s.seat}` }), right,
+      s.kind === "person" && !s.taken ? el("code", { class: "invite", "data-seat": s.seat, style: "display:none", text: link }) : null);
+  });
+  const mine = state.seat !== null ? tokens()[state.seat] : null;
+  if (mine) {
+    const priv = `${location.origin}/t/${tableId}?seat=${state.seat}#seat=${state.seat}&token=${mine}`;
+    rows.push(el("details", { class: "links" }, el("summary", { text: "your private link (resume on another device)" }),
+      el("code", { text: priv })));
+  }
+  rows.push(el("div", { style: "font-size:.8rem;opacity:.8", text: `${msg.table.watchers} watching · table ${msg.table.id}` }));
+  box.replaceChildren(...rows);
+}
+
+async function copy(text) {
+  try { await navigator.clipboard.writeText(text); toast("invite link copied — send it to a friend", 2500); }
+  catch { window.prompt("Send this link to a friend:", text); }
+}
+
+function drawLog() {
+  const box = document.getElementById("log");
+  const atBottom = box.scrollTop + box.clientHeight >= box.scrollHeight - 8;
+  const parts = [];
+  state.history.forEach((lines, i) => {
+    parts.push(el("p", { class: "hand-sep", text: `Hand ${i + 1}` }));
+    for (const line of lines) parts.push(el("p", { text: line }));
+  });
+  parts.push(el("p", { class: "hand-sep", text: `Hand ${state.history.length + 1}` }));
+  for (const line of state.log) parts.push(el("p", { text: line }));
+  box.replaceChildren(...parts);
+  if (atBottom) box.scrollTop = box.scrollHeight;
+}
+
+function showScoring(last, gameOver) {
+  document.getElementById("scoring-title").textContent = gameOver ? "The last hand — the game is over" : "End of the hand";
+  document.getElementById("scoring-body").replaceChildren(scoringEl(last));
+  const dialog = document.getElementById("scoring");
+  if (!dialog.open) dialog.showModal();
+}
+
+// --- joining -------------------------------------------------------------------------
+
+function askJoin(seat) {
+  document.getElementById("join-seat").textContent = `p${seat}`;
+  const dialog = document.getElementById("join");
+  dialog.dataset.seat = seat;
+  const saved = localStorage.getItem("tablerummy:name");
+  if (saved) document.getElementById("join-name").value = saved;
+  if (!dialog.open) dialog.showModal();
+}
+
+async function join(seat, name) {
+  try {
+    const data = await api(`/api/tables/${encodeURIComponent(tableId)}/join`, { seat, name });
+    localStorage.setItem("tablerummy:name", name);
+    saveToken(seat, data.token);
+    setSeatInUrl(seat);
+    restart(data.token);
+  } catch (err) {
+    toast(err.message);
+  }
+}
+
+function restart(token) {
+  state.closedForGood = true;
+  if (state.ws) state.ws.close();
+  state.closedForGood = false;
+  state.msg = null;
+  setTimeout(() => connect(token), 50);
+}
+
+// --- start -----------------------------------------------------------------------------
+
+document.getElementById("choice-cancel").addEventListener("click", () => closeDialog("choice"));
+document.getElementById("scoring-close").addEventListener("click", () => closeDialog("scoring"));
+document.getElementById("last-hand-btn").addEventListener("click", () => {
+  if (state.msg && state.msg.last_hand) showScoring(state.msg.last_hand, state.msg.view.scores.game_over);
+});
+document.getElementById("typed").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const input = document.getElementById("typed-text");
+  if (input.value.trim()) send(input.value.trim());
+  input.value = "";
+});
+document.getElementById("join-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const dialog = document.getElementById("join");
+  const name = document.getElementById("join-name").value.trim();
+  if (!name) return;
+  dialog.close();
+  join(Number(dialog.dataset.seat), name);
+});
+document.getElementById("join-watch").addEventListener("click", () => document.getElementById("join").close());
+
+async function start() {
+  let meta;
+  try { meta = (await api(`/api/tables/${encodeURIComponent(tableId)}`)).table; }
+  catch (err) { document.getElementById("prompt").textContent = err.message; return; }
+  const held = tokens();
+  let seat = wantedSeat();
+  if (seat === null && Object.keys(held).length === 1) { seat = Number(Object.keys(held)[0]); setSeatInUrl(seat); }
+  if (seat !== null && held[seat]) { connect(held[seat]); return; }
+  connect(null);
+  const info = seat !== null ? meta.seats[seat] : null;
+  if (info && info.kind === "person" && !info.taken) askJoin(seat);
+  else if (info) toast(`seat p${seat} is taken: you are watching`);
+}
+start();

@@ -1,0 +1,65 @@
+"""Small clients of the web table for tests: HTTP calls and a websocket seat."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import httpx
+from websockets.sync.client import ClientConnection, connect
+
+
+def create(base: str, seats: list[str], join: dict[str, Any] | None = None,
+           variant: str = "capone", options: dict[str, Any] | None = None) -> dict[str, Any]:
+    body: dict[str, Any] = {"variant": variant, "options": options or {}, "seats": seats}
+    if join is not None:
+        body["join"] = join
+    response = httpx.post(base + "/api/tables", json=body, timeout=10)
+    assert response.status_code == 201, response.text
+    return dict(response.json())
+
+
+def join(base: str, table: str, seat: int, name: str) -> str:
+    response = httpx.post(f"{base}/api/tables/{table}/join", json={"seat": seat, "name": name},
+                          timeout=10)
+    assert response.status_code == 200, response.text
+    return str(response.json()["token"])
+
+
+class Seat:
+    """A websocket client that says hello and reads until the state it waits for."""
+
+    def __init__(self, ws_base: str, table: str, token: str | None) -> None:
+        self.ws: ClientConnection = connect(f"{ws_base}/ws/{table}", open_timeout=10, legacy=True)
+        self.ws.send(json.dumps({"type": "hello", "token": token}))
+        welcome = self.recv()
+        assert welcome["type"] == "welcome", welcome
+        self.seat = welcome["seat"]
+        self.state = self.until(lambda m: m["type"] == "state")
+
+    def recv(self, timeout: float = 10) -> dict[str, Any]:
+        message = json.loads(self.ws.recv(timeout=timeout))
+        assert isinstance(message, dict)
+        if message["type"] == "state":
+            self.state = message
+        return message
+
+    def until(self, test: Any, timeout: float = 10) -> dict[str, Any]:
+        while True:
+            message = self.recv(timeout)
+            if test(message):
+                return message
+
+    def act(self, text: str, ref: int = 1) -> dict[str, Any]:
+        """Send a move; the answer to it (ok or error)."""
+        self.ws.send(json.dumps({"type": "act", "action": text, "id": ref}))
+        return self.until(lambda m: m["type"] in ("ok", "error") and m.get("id") == ref)
+
+    def sync(self, version: int) -> dict[str, Any]:
+        """Read until the state of ``version`` (or later) has arrived."""
+        if self.state["version"] >= version:
+            return self.state
+        return self.until(lambda m: m["type"] == "state" and m["version"] >= version)
+
+    def close(self) -> None:
+        self.ws.close()
