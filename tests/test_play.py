@@ -32,7 +32,7 @@ from tablerummy.cli.render import (
     moves_list,
     table_screen,
 )
-from tablerummy.errors import OptionError
+from tablerummy.errors import OptionError, TablerummyError
 from tablerummy.game import Game
 from tablerummy.present import table_view
 from tablerummy.variant import get_variant
@@ -268,6 +268,17 @@ def test_typed_moves_prefixes_numbers_commands_and_errors() -> None:
     assert "save the game record?" in out
     assert game.hands[0].actions  # the draw was played
     assert game.variant.action_text(game.hands[0].actions[0]) == "draw stock"
+
+
+def test_a_variant_without_a_presenter_is_a_one_line_error(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from tablerummy import present
+
+    table_view(get_variant("capone"), Game(get_variant("capone"), seed=1).observation(0))
+    monkeypatch.delitem(present._PRESENTERS, "capone")
+    game = Game(get_variant("capone"), seed=1, log=True)
+    with pytest.raises(TablerummyError, match="cannot show capone yet"):
+        TerminalGame(game, ["human", "greedy"], Scripted(last_move))
 
 
 def test_bots_alone_play_a_game_in_public_words() -> None:

@@ -48,7 +48,7 @@ DEFAULT_DELAY = 0.6
 """Seconds between bot moves on a terminal (``TABLERUMMY_DELAY`` overrides it)."""
 
 COMMANDS = ("help", "moves", "table", "log", "rules", "save", "quit")
-_ALIASES = {"?": "help", "h": "help", "exit": "quit", "q": "quit", "show": "table"}
+_ALIASES = {"?": "help", "exit": "quit", "q": "quit", "show": "table"}
 
 HELP = """\
 Enter a move by its number in the list, or type it: any unique prefix of each word
@@ -272,6 +272,13 @@ class TerminalGame:
         self.holder: int | None = None  # the human the screen was last passed to
         self.last: tuple[int, int] | None = None  # (seat, hand) of the last action
         self.hands_reported = 0
+        try:
+            self.view(0)
+        except KeyError as err:
+            if err.args != (variant.name,):
+                raise
+            raise TablerummyError(f"the terminal cannot show {variant.name} yet: it has no "
+                                  "table view (tablerummy.present)") from None
 
     # --- the loop ------------------------------------------------------------------------
 
