@@ -35,7 +35,7 @@ from tablerummy.cli.render import (
 from tablerummy.errors import OptionError, TablerummyError
 from tablerummy.game import Game
 from tablerummy.present import table_view
-from tablerummy.variant import get_variant
+from tablerummy.variant import get_variant, variant_names
 from tablerummy.verify import verify
 
 HAND_TITLE = re.compile(r"p(\d)'s hand")
@@ -268,6 +268,25 @@ def test_typed_moves_prefixes_numbers_commands_and_errors() -> None:
     assert "save the game record?" in out
     assert game.hands[0].actions  # the draw was played
     assert game.variant.action_text(game.hands[0].actions[0]) == "draw stock"
+
+
+@pytest.mark.parametrize("name", variant_names())
+def test_every_variant_with_a_presenter_plays_in_the_terminal(name: str) -> None:
+    """The terminal knows no variant: one with a presenter must play here unchanged."""
+    variant = get_variant(name)
+    game = Game(variant, seed=12, log=True)
+    try:
+        table_view(variant, game.observation(0))
+    except KeyError:
+        pytest.skip(f"{name} has no presenter yet")
+    screen = Scripted(last_move, limit=150)
+    TerminalGame(game, ["human", "random"], screen).run()
+    out = screen.text
+    assert screen.asked > 20
+    assert "p0's hand" in out and not HAND_TITLE.search(out.replace("p0's hand", ""))
+    assert re.search(r"\b1 \S", out)  # numbered moves
+    assert "✗" not in out  # the scripted player only ever picks a listed move
+    assert sum(len(h.actions) for h in game.hands) > 20
 
 
 def test_a_variant_without_a_presenter_is_a_one_line_error(
