@@ -49,24 +49,32 @@ GOAL = 1.5
 """tablerummy's fast path should make at least this many times OpenSpiel's decisions/s."""
 
 
-def _timed(run_one: Callable[[random.Random], int], seconds: float, seed: int) -> dict[str, float]:
-    """Decisions per second of ``run_one`` (one whole playout, returning its decisions)."""
+def _timed(run_one: Callable[[random.Random], int], seconds: float, seed: int,
+           repeats: int = 3) -> dict[str, float]:
+    """Decisions per second of ``run_one`` (one whole playout, returning its decisions).
+
+    The time is split into ``repeats`` rounds and the fastest round counts (timeit's
+    habit: the others measured the machine's other work, not the engine).
+    """
     rng = random.Random(seed)
     warm_until = time.perf_counter() + min(0.2, seconds / 10)
     while time.perf_counter() < warm_until:
         run_one(rng)
-    decisions = playouts = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    while True:
-        decisions += run_one(rng)
-        playouts += 1
-        now = time.perf_counter()
-        if now >= deadline:
-            break
-    elapsed = now - start
-    return {"decisions_per_s": decisions / elapsed, "decisions_per_playout": decisions / playouts,
-            "playouts": playouts, "seconds": elapsed}
+    rounds = []
+    for _ in range(repeats):
+        decisions = playouts = 0
+        start = time.perf_counter()
+        deadline = start + seconds / repeats
+        while True:
+            decisions += run_one(rng)
+            playouts += 1
+            now = time.perf_counter()
+            if now >= deadline:
+                break
+        rounds.append((decisions / (now - start), decisions, playouts))
+    best = max(rounds)
+    return {"decisions_per_s": best[0], "decisions_per_playout": best[1] / best[2],
+            "rounds_per_s": [r[0] for r in rounds], "seconds": seconds}
 
 
 def tablerummy_playout(variant_name: str, players: int,

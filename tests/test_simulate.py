@@ -201,3 +201,23 @@ def test_every_registered_variant_simulates(variant: str) -> None:
     assert data["errors"] == 0, data["error_messages"]
     assert data["completed"] == 2
     assert sum(data["wins"].values()) == 2
+
+
+def test_the_playout_benchmark_runs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A smoke run of benchmarks/playout.py (figures are not asserted: no timing in tests)."""
+    import importlib.util
+
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / "playout.py"
+    spec = importlib.util.spec_from_file_location("playout_benchmark", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    out = tmp_path / "bench.json"
+    assert module.main(["--seconds", "0.05", "--games", "2", "--variants", "capone",
+                        "--json", str(out)]) == 0
+    data = json.loads(out.read_text())
+    assert [(r["variant"], r["players"]) for r in data["rows"]] == [("capone", 2), ("capone", 4)]
+    for row in data["rows"]:
+        assert row["fast"]["decisions_per_s"] > 0 and row["checked"]["decisions_per_s"] > 0
+        assert row["greedy"]["errors"] == 0 and row["greedy"]["hands_per_game"] >= 1
+    assert "tablerummy capone" in capsys.readouterr().out
