@@ -25,8 +25,8 @@ from typing import Any
 
 from ..errors import NotationError
 from ..notation import match, seat_token
-from .cards import IDS, JK, NCARDS, parse_card
-from .melds import Item, Meld, build, candidate_melds, item_text
+from .cards import IDS, JK, NCARDS, QS, parse_card, rank_of
+from .melds import SET, Item, Meld, build, candidate_melds, item_text
 from .rules import Rules
 
 DRAW = ("draw",)
@@ -93,16 +93,21 @@ def _meld_number(word: str) -> int:
 
 
 def canonical_meld(items: Sequence[Item], rules: Rules) -> tuple[Item, ...]:
-    """The canonical form of a written meld (or the items sorted, when it is no meld)."""
+    """The canonical form of a written meld (or the items sorted, when it is no meld).
+
+    A wild written without ``=`` first stands for itself (a 2 in its own place); when
+    that is no meld, its meaning is inferred if the cards allow only one.
+    """
     written = build(items, rules)
     if isinstance(written, Meld):
         return written.items
-    plain_wilds = [c for c, s in items if rules.wild[c] and c == s]
-    if plain_wilds and all(c == s for c, s in items if rules.wild[c]):
+    if any(rules.wild[c] and c == s for c, s in items):
         counts = [0] * NCARDS
         for c, _ in items:
             counts[c] += 1
-        fits = [m for m in candidate_melds(counts, rules) if len(m.items) == len(items)]
+        given = [(c, s) for c, s in items if c != s]
+        fits = [m for m in candidate_melds(counts, rules)
+                if len(m.items) == len(items) and _agrees(m, given, rules)]
         if len(fits) == 1:
             return fits[0].items
         if len(fits) > 1:
@@ -110,6 +115,26 @@ def canonical_meld(items: Sequence[Item], rules: Rules) -> tuple[Item, ...]:
             more = " or …" if len(fits) > 4 else ""
             raise NotationError(f"say what the wild stands for: {shown}{more}")
     return tuple(sorted(items))
+
+
+def _agrees(meld: Meld, given: Sequence[Item], rules: Rules) -> bool:
+    """Whether ``meld`` keeps the meanings written out.
+
+    Non-swappable wilds are interchangeable, and in a set their suit means nothing but Q♠.
+    """
+    swap = rules.swappable_joker
+    for c, s in given:
+        exact = c == JK and swap
+        if not any(
+            (m == c and t == s) if exact else (
+                m != t and not (m == JK and swap)
+                and (t == s or (meld.kind == SET and rank_of(t) == rank_of(s)
+                                   and (t == QS) == (s == QS)))
+            )
+            for m, t in meld.items
+        ):
+            return False
+    return True
 
 
 def parse_action(text: str, rules: Rules, players: int) -> OklahomaAction:

@@ -99,15 +99,8 @@ def build(items: Sequence[Item], rules: Rules) -> Meld | str:
             return "a meld is 3 or 4 cards of one rank, or a sequence in one suit"
         if len(ranks) != len(items):
             return "a sequence holds each rank once"
-        if 1 in ranks:
-            if 2 in ranks:
-                high = False
-            elif 13 in ranks:
-                high = True
-            else:
-                return "not a sequence: the ranks are not consecutive"
-        else:
-            high = False
+        # an ace is low beside a 2, high beside a king (and high in a run of all 13 ranks)
+        high = 1 in ranks and 13 in ranks
         positions = sorted(14 if (r == 1 and high) else r for r in ranks)
         if positions[-1] - positions[0] + 1 != len(items):
             return "not a sequence: the ranks are not consecutive (aces never go around the corner)"
@@ -130,6 +123,11 @@ def check(meld: Meld, rules: Rules) -> Meld | str:
             and meld.wilds() > 1:
         return "a wild may stand for Q♠ only in an otherwise natural meld"
     return meld
+
+
+def _set_order(item: Item) -> tuple[bool, int, int]:
+    """Sets read naturals first (by suit), then wilds (by the suit they stand for)."""
+    return (item[0] != item[1], suit_of(item[1]), item[0])
 
 
 def _set_suit(rank: int, counts: list[int]) -> int:
@@ -164,7 +162,7 @@ def _canonical_set(rank: int, items: Sequence[Item], rules: Rules) -> Meld:
             t = _set_suit(rank, counts)
             counts[t] += 1
             kept.append((c, card(rank, t)))
-    kept.sort(key=lambda it: (suit_of(it[1]), it[0] != it[1], it[0]))
+    kept.sort(key=_set_order)
     return Meld(SET, rank, 0, tuple(kept))
 
 
@@ -191,7 +189,7 @@ def _canonical_sequence(suit: int, lo: int, high: bool, items: Sequence[Item],
 
 def set_designation(meld: Meld, c: int, s: int, rules: Rules) -> int:
     """The canonical card a wild ``c`` laid off on set ``meld`` stands for (given ``s``)."""
-    if not _is_nonswap_wild((c, s), rules) or (s == QS and meld.key == QUEEN):
+    if not rules.wild[c] or (c == JK and rules.swappable_joker) or (s == QS and meld.key == QUEEN):
         return s
     counts = [0, 0, 0, 0]
     for _, t in meld.items:
@@ -219,7 +217,7 @@ def extend(meld: Meld, c: int, s: int, rules: Rules) -> Meld | str:
         if len(meld.items) >= 4:
             return "a set is at most 4 cards"
         items = sorted((*meld.items, (c, s)),
-                       key=lambda it: (suit_of(it[1]), it[0] != it[1], it[0]))
+                       key=_set_order)
         return check(Meld(SET, meld.key, 0, tuple(items)), rules)
     if suit_of(s) != meld.key:
         return "a sequence holds cards of one suit"
@@ -251,7 +249,7 @@ def swapped(meld: Meld, natural: int) -> Meld | None:
             items = list(meld.items)
             items[i] = (natural, natural)
             if meld.kind == SET:
-                items.sort(key=lambda it: (suit_of(it[1]), it[0] != it[1], it[0]))
+                items.sort(key=_set_order)
             return Meld(meld.kind, meld.key, meld.lo, tuple(items))
     return None
 
@@ -375,7 +373,7 @@ def _sequences_of(suit: int, avail: Sequence[int], rules: Rules,
     for lo in range(first, 13):
         for length in range(3, longest + 1):
             hi = lo + length - 1
-            if hi > 14 or length > 13:
+            if hi > 14 or length > 13 or (lo == 1 and length == 13):
                 break
             positions = range(lo, hi + 1)
             cards = [position_card(p, suit) for p in positions]
