@@ -80,10 +80,10 @@ def test_draws_the_case_file_when_the_discard_does_not_help() -> None:
     assert text(greedy().choose(state.observation(0), state.legal_actions())) == "draw stock"
 
 
-def test_takes_a_discard_it_can_lay_off() -> None:
+def test_takes_a_discard_that_completes_a_set_by_layoff() -> None:
     state = position(["frank-nitti"] * 2 + SINGLES, upcard="mike-heitler")
     obs = state.observation(0)
-    obs["areas"][1] = {"mike-heitler": 3}  # p1 has melded Mike Heitler: a layoff for us
+    obs["areas"][0] = {"mike-heitler": 3}  # the fourth completes the set: 30 instead of 15
     assert text(greedy().choose(obs, state.legal_actions())) == "draw discard"
 
 
@@ -148,17 +148,18 @@ def test_plays_a_raid_that_pays() -> None:
     assert text(greedy().choose(obs, legal)) == "play raid al-capone"
 
 
-def test_keeps_eliot_ness_early_and_uses_it_late() -> None:
+def test_uses_eliot_ness_but_not_to_end_a_hand_it_is_losing() -> None:
     state = position(["eliot-ness", *SINGLES, "mike-heitler"], upcard="fred-burke",
                      stock_top=["fred-burke", "samuel-hunt"])
     state.apply(A.DRAW_STOCK)
     obs = state.observation(0)
     legal = state.legal_actions()
     assert A.DRAW_TWO in legal
-    early = greedy().choose(obs, legal)
-    assert early != A.DRAW_TWO and text(early) != "discard eliot-ness"
-    obs["stock_size"] = 5  # the Case File is nearly out: a Gavel card kept is worth 0
-    assert greedy().choose(obs, legal) == A.DRAW_TWO
+    assert greedy().choose(obs, legal) == A.DRAW_TWO  # two more cards pay
+    obs["stock_size"] = 2
+    obs["areas"][1] = {"mike-heitler": 3}  # drawing the last two would end a lost hand
+    choice = greedy().choose(obs, legal)
+    assert choice != A.DRAW_TWO and text(choice) != "discard eliot-ness"
 
 
 def test_keeps_pairs_when_it_discards() -> None:

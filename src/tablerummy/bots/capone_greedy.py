@@ -21,7 +21,7 @@ in its side's area the bot rushes to go out (the exclusion rule).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from ..capone import actions as A
 from ..capone.cards import AGENT_MEETING, AL_CAPONE, ELIOT_NESS, KINDS, NG, NK, RAID, SEARCH_WARRANT
@@ -39,10 +39,6 @@ _INDEX = {kind: i for i, kind in enumerate(KINDS)}
 _GAVEL_KEEP = {AGENT_MEETING: 4.0, SEARCH_WARRANT: 3.0, ELIOT_NESS: 4.0, RAID: 3.0}
 # what a Gavel card gives the next player when we discard it (points)
 _GAVEL_DANGER = {AGENT_MEETING: 2.0, SEARCH_WARRANT: 1.5, ELIOT_NESS: 2.0, RAID: 1.0}
-_GAVEL_BAR = 6.0
-"""Expected gain (points) a Gavel card must promise early in a hand to be played."""
-_LATE_STOCK = 8
-"""With this few cards left in the Case File, any Gavel card that gains is played."""
 
 
 class _View:
@@ -156,6 +152,13 @@ class CaponeGreedyBot(Bot):
     """Greedy: score now, use Gavel cards when they pay, keep pairs, feed nobody."""
 
     name = "greedy"
+    gavel_bar: ClassVar[float] = 1.0
+    """Expected gain (points) a Gavel card must promise early in a hand to be played."""
+    late_stock: ClassVar[int] = 8
+    """With this few cards left in the Case File, any Gavel card that gains is played."""
+    late_bar: ClassVar[float] = 0.5
+    stock_weight: ClassVar[float] = 1.5
+    """How much more two unseen cards are worth than their value this turn (future use)."""
 
     def __init__(self, variant: Variant, seat: int, seed: int | None = None) -> None:
         super().__init__(variant, seat, seed)
@@ -198,7 +201,7 @@ class CaponeGreedyBot(Bot):
                 take = view.card_value(top) + 1.0
             elif top == RAID:
                 take = view.best_raid() if not view.hand[RAID] else 0.0
-        stock = view.random_card_value() * min(2, view.stock)
+        stock = view.random_card_value() * min(2, view.stock) * self.stock_weight
         return A.DRAW_DISCARD if take > stock else A.DRAW_STOCK
 
     # --- take (after Search Individually) --------------------------------------------
@@ -246,9 +249,9 @@ class CaponeGreedyBot(Bot):
         """How much a Gavel card must promise now, given how much of the hand is left."""
         if view.excluding():
             return 0.0 if action >= A.RAID else 1e9  # only what does not fill the hand
-        if view.stock <= _LATE_STOCK or view.size <= 3:
-            return 0.5  # it will be worth nothing once the hand ends
-        return _GAVEL_BAR
+        if view.stock <= self.late_stock or view.size <= 3:
+            return self.late_bar  # it will be worth nothing once the hand ends
+        return self.gavel_bar
 
     def _gavel_value(self, view: _View, a: int) -> float:
         """Expected points a Gavel action brings (cards gained, cards denied)."""
