@@ -416,7 +416,7 @@ class OklahomaState(HandState):
         times; otherwise this is the hand's last turn."""
         if self.rebuilds < self.rules.rebuild_limit and len(self.discard) >= 2:
             top = self.discard.pop()
-            self.stock = self.discard  # turned over unshuffled: the old bottom card is on top
+            self.stock = self.discard[::-1]  # turned over: the pile's bottom card is on top
             self.discard = [top]
             self.rebuilds += 1
             self.stock_known = True
