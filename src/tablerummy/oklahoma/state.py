@@ -29,6 +29,7 @@ from .melds import (
     item_text,
     meld_value,
     set_designation,
+    swapped,
 )
 from .melds import candidate_melds as _candidates
 from .rules import SWAP_ANYONE, Rules
@@ -383,11 +384,9 @@ class OklahomaState(HandState):
         elif kind == A.SWAP:
             _, c, side, k = action
             owner = seat if side is None else side
-            items = list(self.melds[owner][k].items)
-            i = items.index((JK, c))
-            items[i] = (c, c)
-            old = self.melds[owner][k]
-            self.melds[owner][k] = Meld(old.kind, old.key, old.lo, tuple(items))
+            new = swapped(self.melds[owner][k], c)
+            assert new is not None
+            self.melds[owner][k] = new
             self._take_from_hand(seat, c)
             self.hands[seat][JK] += 1
             self.sizes[seat] += 1
