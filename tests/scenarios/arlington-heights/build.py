@@ -1,0 +1,191 @@
+"""Writes the ``arlington-heights`` scenario records and .expected files (run by hand).
+
+    .venv/bin/python tests/scenarios/arlington-heights/build.py [--check]
+
+Two players and ``first_dealer`` 1 unless said otherwise, so p0 moves first.  Every
+expected value is worked out here from ``oklahoma-family.txt`` and ``card-data.md``.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "fortune"))
+
+from okbuild import Builder, Deal, hand, open_hand, out  # noqa: E402
+
+B = Builder("arlington-heights", HERE)
+S = B.scenario
+SRC = "oklahoma-family.txt · Arlington Heights"
+
+RANKS = ["A", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]  # no 2s
+PACK = [r + s for s in "SHDC" for r in RANKS]
+FULL = PACK + PACK + ["JK"] * 4
+
+QUIET = "3S 4S 5S 6S 7S 8S 9S 3H 4H 5H 6H"
+"""Eleven cards of 9 down to 3: 11 × −5 = −55 in hand."""
+
+S("deal-2p-order",
+  f"{SRC}: two packs without their 2s plus four Jokers (100 cards); 11 cards each",
+  "The deck unshuffled (♠ ♥ ♦ ♣ without 2s, twice, then the four Jokers), p1 deals: p0 "
+  "gets the 1st, 3rd … 21st card, p1 the 2nd … 22nd; QH is turned up; 77 cards are left.",
+  deal=Deal(literal=FULL), actions=[],
+  expected={
+      "ok": True, "variant": "arlington-heights", "sides": [[0], [1]],
+      "hands": [open_hand()], "totals": [0, 0], "game_over": False, "winner": None,
+      "to_act": 0, "legal": ["draw stock"],
+      "state": {"hands": [hand("AS 4S 6S 8S 10S QS AH 4H 6H 8H 10H"),
+                          hand("3S 5S 7S 9S JS KS 3H 5H 7H 9H JH")],
+                "areas": [[], []], "stock_size": 77, "discard_size": 1, "discard_top": "QH"},
+  })
+
+S("deal-8p",
+  f"{SRC}: as in Fortune Rummy, 2 to 8 players; with 8, 11 cards are left for the stock",
+  "The deck unshuffled, p7 deals to 8 players: card i goes to seat i mod 8; the 89th card "
+  "(6C) is turned up; p0 starts.",
+  options={"players": 8}, first_dealer=7, deal=Deal(literal=FULL), actions=[],
+  expected={"hands": [open_hand()], "to_act": 0,
+            "state": {"hands": [sorted(FULL[i] for i in range(88) if i % 8 == seat)
+                                for seat in range(8)],
+                      "stock_size": 11, "discard_size": 1, "discard_top": "6C"}})
+
+S("values-high-and-aces",
+  f"{SRC} · card values: K down to 10 score 10, 9 down to 3 5, an ace 20 (high, or in a "
+  "set); in hand K–10 −10, 9–3 −5, ace −20, Joker −20, Q♠ −50; the rummy bonus is 50",
+  "p0 draws 3C: 10-J-Q-K of hearts (40), four 9s (20), three aces (60): 120; discards 3C, "
+  "out: +50 = 170. p1 holds AS AC (−40), Q♠ (−50), a Joker (−20), 9C 3D 4H 5H 6H (−25), "
+  "10S KD (−20): −155.",
+  deal=Deal(hands=["10H JH QH KH 9S 9H 9D 9C AS AH AD",
+                   "AS AC QS JK 9C 3D 10S KD 4H 5H 6H"], up="8C", top="3C"),
+  actions=["draw stock", "meld 10H JH QH KH", "meld 9S 9H 9D 9C", "meld AS AH AD",
+           "discard 3C"],
+  expected={"hands": [out([170, -155])], "totals": [170, -155]})
+
+S("values-jokers",
+  f"{SRC} · card values: a Joker scores the points of the card it represents (any of the "
+  "above): an ace high 20, the Queen of Spades 50 (in an otherwise natural meld), 10, 5",
+  "p0 draws the fourth Joker: Q-K JK=AH (10+10+20), JK=3S 4-5 (5+5+5), J JK=QS K of spades "
+  "(10+50+10), 9-10 JK=JC (5+10+10): 150, out by melding: +50 = 200. p1 −55.",
+  deal=Deal(hands=["QH KH 4S 5S JS KS 9C 10C JK JK JK", QUIET], up="8C", top="JK"),
+  actions=["draw stock", "meld QH KH JK=AH", "meld JK=3S 4S 5S", "meld JS JK=QS KS",
+           "meld 9C 10C JK=JC"],
+  expected={"hands": [out([200, -55])], "totals": [200, -55]})
+
+S("values-queen-and-low",
+  f"{SRC} · card values: Queen of Spades 50 melded, 9 down to 3 5, K down to 10 10; "
+  "K–10 −10 in hand",
+  "p0 draws 8H: Q♠ Q Q (50+10+10), 3-4-5-6 of clubs (20), 7-8-9-10 of diamonds (5+5+5+10): "
+  "115; discards 8H, out: +50 = 165. p1 holds eleven cards of K down to 10: −110.",
+  deal=Deal(hands=["QS QH QD 3C 4C 5C 6C 7D 8D 9D 10D",
+                   "KS KH KD KC JS JH JD JC 10S 10H 10C"], up="8C", top="8H"),
+  actions=["draw stock", "meld QS QH QD", "meld 3C 4C 5C 6C", "meld 7D 8D 9D 10D",
+           "discard 8H"],
+  expected={"hands": [out([165, -110])], "totals": [165, -110]})
+
+S("no-low-aces",
+  "card-data.md · in Heights a Joker cannot stand for a 2 (there are none), so low-ace "
+  "sequences do not exist there",
+  "p0 tries to meld A-2-3 of hearts with a Joker as the 2.",
+  deal=Deal(hands=["AH JK 3H 9S 9H 9D 5C 6C 7D 8D 10D", QUIET], up="8C", top="3C"),
+  actions=["draw stock", "meld AH JK=2H 3H"],
+  expected={"ok": False, "hand": 0, "index": 1, "error_contains": "cannot stand for a 2"})
+
+S("no-all-joker-meld",
+  f"{SRC} · you may not form an all-Jokers meld; Jokers only represent other cards",
+  "p0 tries to meld three Jokers as 5-6-7 of hearts.",
+  deal=Deal(hands=["JK JK JK 9S 9H 9D 5C 6C 7D 8D 10D", QUIET], up="8C", top="3C"),
+  actions=["draw stock", "meld JK=5H JK=6H JK=7H"],
+  expected={"ok": False, "hand": 0, "index": 1,
+            "error_contains": "needs at least one natural card"})
+
+S("joker-queen-not-otherwise-natural",
+  f"{SRC} · Jokers may only represent the Queen of Spades when played to an otherwise "
+  "all-natural meld (eg: King of Spades, Joker, Jack of Spades)",
+  "p0 tries J-Q-K of spades as JS JK=QS JK=KS.",
+  deal=Deal(hands=["JS JK JK 9S 9H 9D 5C 6C 7D 8D 10D", QUIET], up="8C", top="3C"),
+  actions=["draw stock", "meld JS JK=QS JK=KS"],
+  expected={"ok": False, "hand": 0, "index": 1,
+            "error_contains": "only in an otherwise natural meld"})
+
+S("queen-discard-illegal",
+  f"{SRC} · you can not discard the Queen of Spades: meld it or be stuck with it",
+  "p0 tries to discard Q♠ while holding ten other cards.",
+  deal=Deal(hands=["QS 9S 9H 9D 5C 6C 7D 8D 10D JC KC", QUIET], up="8C", top="3C"),
+  actions=["draw stock", "discard QS"],
+  expected={"ok": False, "hand": 0, "index": 1,
+            "error_contains": "Q♠ may not be discarded while you hold another card"})
+
+S("queen-discard-last-card",
+  "card-data.md · Heights: Q♠ may be discarded only as the last card (going out)",
+  "p0 draws QH: four kings (40), 9-10-J-Q of hearts (5+10+10+10), 4-5-6 of clubs (15): 90; "
+  "its last card is Q♠ and it discards it: out, +50 = 140. p1 −55.",
+  deal=Deal(hands=["QS KS KH KD KC 9H 10H JH 4C 5C 6C", QUIET], up="8C", top="QH"),
+  actions=["draw stock", "meld KS KH KD KC", "meld 9H 10H JH QH", "meld 4C 5C 6C",
+           "discard QS"],
+  expected={"hands": [out([140, -55])], "totals": [140, -55]})
+
+S("joker-in-set-and-layoff",
+  "SPEC.md · a wild card is written with the card it stands for; in a set its suit means "
+  "nothing but Q♠, so it takes the suit the set lacks (decision)",
+  "p0 melds '7H 7D JK=7H' (it lies as 7H 7D JK=7S) and 5-6-7 of clubs, lays off JK=8C on "
+  "the sequence and discards.",
+  deal=Deal(hands=["7H 7D JK JK 5C 6C 7C 9S 9H 10D KC", QUIET], up="8S", top="3D"),
+  actions=["draw stock", "meld 7H 7D JK=7H", "meld 5C 6C 7C", "layoff JK=8C m2",
+           "discard 3D"],
+  expected={"to_act": 1,
+            "state": {"areas": [[["7H", "7D", "JK=7S"], ["5C", "6C", "7C", "JK=8C"]], []],
+                      "hands": [hand("9S 9H 10D KC"), hand(QUIET)]}})
+
+S("no-joker-swap",
+  "card-data.md · taking a melded Joker back is Arlington's Joker option; Heights has no "
+  "such rule",
+  "p0 melds 7H 7D JK=7S and tries to put a 7S in the Joker's place.",
+  deal=Deal(hands=["7H 7D JK 7S 5C 6C 7C 9S 9H 10D KC", QUIET], up="8S", top="3D"),
+  actions=["draw stock", "meld 7H 7D JK=7S", "swap 7S m1"],
+  expected={"ok": False, "hand": 0, "index": 2, "error_contains": "Joker option"})
+
+GAME_P0 = "QH KH 4S 5S JS KS 9C 10C JK JK JK"
+S("game-to-500",
+  f"{SRC}: a game across hands is 500 points",
+  "Three hands; p0 goes out in each with 200 (see values-jokers), p1 −55; in hand 2 p1 "
+  "starts by drawing and discarding 8D. 400 after two hands is not enough; 600 wins.",
+  deals=[Deal(hands=[GAME_P0, QUIET], up="8C", top="JK"),
+         Deal(hands=[GAME_P0, QUIET], up="8C", top="8D JK"),
+         Deal(hands=[GAME_P0, QUIET], up="8C", top="JK")],
+  hands_actions=[
+      ["draw stock", "meld QH KH JK=AH", "meld JK=3S 4S 5S", "meld JS JK=QS KS",
+       "meld 9C 10C JK=JC"],
+      ["draw stock", "discard 8D", "draw stock", "meld QH KH JK=AH", "meld JK=3S 4S 5S",
+       "meld JS JK=QS KS", "meld 9C 10C JK=JC"],
+      ["draw stock", "meld QH KH JK=AH", "meld JK=3S 4S 5S", "meld JS JK=QS KS",
+       "meld 9C 10C JK=JC"],
+  ],
+  expected={"hands": [out([200, -55])] * 3, "totals": [600, -165], "game_over": True,
+            "winner": 0, "to_act": None, "legal": []})
+
+
+def _good(**changes: object) -> dict[str, object]:
+    record: dict[str, object] = {"format": "tablerummy/1", "variant": "arlington-heights",
+                                 "rule": "", "options": {"players": 2}, "seed": 1,
+                                 "hands": [{"deck": list(FULL), "actions": ["draw stock"]}]}
+    record.update(changes)
+    return record
+
+
+B.broken("broken-deck-with-a-two",
+         _good(rule=f"{SRC}: remove all 2's and replace them with four Jokers (SPEC.md · "
+                    "the deck must be a permutation of the variant's)",
+               hands=[{"deck": [*FULL[:-1], "2S"], "actions": []}]),
+         {"exit": 2, "error_contains": "not a permutation"})
+B.broken("broken-players-9",
+         _good(rule=f"{SRC}: players as in Fortune Rummy, 2 to 8", options={"players": 9}),
+         {"exit": 2, "error_contains": "option players=9 is not one of"})
+B.broken("broken-option-rules",
+         _good(rule="card-data.md · rules=parlett|scarne is an option of arlington only",
+               options={"players": 2, "rules": "scarne"}),
+         {"exit": 2, "error_contains": "no option 'rules'"})
+
+if __name__ == "__main__":
+    B.main()
