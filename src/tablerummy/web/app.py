@@ -76,6 +76,7 @@ def create_app(db_url: str = "sqlite:///tablerummy.sqlite3", bot_delay: float = 
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = Store(db_url)
         state["manager"] = TableManager(store, bot_delay=bot_delay)
+        app.state.tables = state["manager"]  # for tests and embedding
         resumed = await manager().resume_all()
         if resumed:
             log.info("resumed %d unfinished tables", resumed)

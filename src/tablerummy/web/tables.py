@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hashlib
 import hmac
 import logging
@@ -22,6 +23,7 @@ from typing import Any
 from ..bots import Bot, bot_names, get_bot
 from ..errors import OptionError, TablerummyError
 from ..game import Game
+from ..present import table_view
 from ..variant import Variant, get_variant, variant_names
 from .protocol import dumps, seat_message
 from .store import SeatRow, Store, StoreError, TableRow, now
@@ -207,8 +209,15 @@ class LiveTable:
 
     def send_state(self, conn: Connection) -> None:
         first = not conn.history_sent
+        try:
+            text = self.message_for(conn.seat, with_history=first)
+        except Exception as err:  # a presenter's bug must not take the table down
+            log.exception("table %s: cannot build the view of %s", self.id, conn.seat)
+            conn.post(dumps({"type": "error", "version": self.version,
+                             "message": f"the table cannot be shown: {type(err).__name__}"}))
+            return
         conn.history_sent = True
-        conn.post(self.message_for(conn.seat, with_history=first))
+        conn.post(text)
 
     # --- acting -------------------------------------------------------------------------
 
@@ -345,12 +354,15 @@ class TableManager:
         decks: list[list[str] | None] | None = None,
     ) -> LiveTable:
         if not isinstance(variant_name, str):
-            raise TableError(f"choose a variant: {', '.join(variant_names())}")
+            raise TableError(f"choose a variant: {', '.join(web_variants())}")
         if options is None:
             options = {}
         if not isinstance(options, dict):
             raise OptionError("options are a JSON object, e.g. {\"players\": 2}")
         variant = get_variant(variant_name, options)
+        if not presentable(variant.name):
+            raise TableError(f"the web table cannot show {variant.name} yet"
+                             f" (it serves: {', '.join(web_variants())})")
         specs = parse_seats(variant, seats)
         game = Game(variant, seed=seed, first_dealer=first_dealer, decks=decks or (), log=True)
         row = TableRow(
@@ -402,10 +414,26 @@ class TableManager:
             await table.close()
 
 
+@functools.cache
+def presentable(name: str) -> bool:
+    """Whether the page can show ``name``: its family has registered a presenter."""
+    variant = get_variant(name)
+    try:
+        table_view(variant, Game(variant, seed=0).observation(0))
+    except KeyError:
+        return False
+    return True
+
+
+def web_variants() -> list[str]:
+    """The registered variants the web table serves (those with a presenter)."""
+    return [name for name in variant_names() if presentable(name)]
+
+
 def lobby_variants() -> list[dict[str, Any]]:
-    """Every registered variant with its options and bots, for the lobby's form."""
+    """Every variant the table serves, with its options and bots, for the lobby's form."""
     out = []
-    for name in variant_names():
+    for name in web_variants():
         variant = get_variant(name)
         info = variant.describe()
         specs = {spec.name: spec for spec in variant.option_specs}
