@@ -21,15 +21,16 @@ def no_check(*_: object) -> None:
     """The default of the optional hooks: nothing more to check."""
 
 
-def meld_tokens(words: list[str]) -> list[int]:
-    """Positions of the words after ``meld`` (any order of a meld's cards must parse).
+def meld_tokens(words: list[str], card_ids: frozenset[str]) -> list[int]:
+    """Positions of a meld's cards: after ``meld``, card ids and ``CARD=STANDS-FOR`` words.
 
-    Variants whose melds carry other words (``wild=…``) give their own function.
+    SPEC: "any order of the cards in a meld" must parse.  Other words (``wild=SUSPECT``)
+    keep their place; a variant whose melds differ gives its own function.
     """
     if "meld" not in words:
         return []
     start = words.index("meld") + 1
-    return list(range(start, len(words)))
+    return [i for i in range(start, len(words)) if words[i].split("=")[0] in card_ids]
 
 
 @dataclass(frozen=True)
@@ -65,7 +66,7 @@ class VariantEntry:
     """That the hand ended for a reason the rules give."""
     action_universe: Callable[[Variant], Sequence[Action]] | None = None
     """Candidates for illegal-action probes (every action value, where enumerable)."""
-    meld_positions: Callable[[list[str]], list[int]] = meld_tokens
+    meld_positions: Callable[[list[str], frozenset[str]], list[int]] = meld_tokens
     """Word positions of an action text whose order must not matter."""
     games: int = 2000
     """Games of the slow conformance run, spread over the option sets and bot line-ups."""
