@@ -34,6 +34,10 @@ CHROMIUM_ARGS = [
 ]
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "e2e: end-to-end tests in a real browser (slow)")
+
+
 def missing(what: str) -> None:
     """Skip on a developer machine without ``what``; fail in CI, where nothing is skipped."""
     if IN_CI:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import json
 import random
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -26,12 +27,12 @@ from tablerummy.web import create_app
 from tablerummy.web.protocol import public_view
 from tablerummy.web.tables import web_variants
 
-pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
-
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[Any]:
-    from starlette.testclient import TestClient
+    with warnings.catch_warnings():  # starlette would rather have httpx2
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
 
     app = create_app(f"sqlite:///{tmp_path / 'privacy.sqlite3'}", bot_delay=0.0)
     with TestClient(app) as test_client:

@@ -107,9 +107,11 @@ async function start() {
   select.replaceChildren(...variants.map((v) => el("option", { value: v.name, text: `${v.name} — ${v.title}` })));
   if (variants.some((v) => v.name === "capone")) select.value = "capone";
   select.addEventListener("change", drawOptions);
-  document.getElementById("name").value = localStorage.getItem("tablerummy:name") || "";
+  const name = document.getElementById("name");
+  if (!name.value) name.value = localStorage.getItem("tablerummy:name") || "";
   document.getElementById("create").addEventListener("submit", create);
   drawOptions();
+  document.body.dataset.ready = "yes";
   refresh();
   setInterval(refresh, 5000);
 }

@@ -9,7 +9,7 @@ const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
 const storeKey = `tablerummy:${tableId}`;
 const state = {
   ws: null, seat: null, msg: null, version: -1, selected: [], history: [], log: [],
-  handsSeen: null, retry: 0, closedForGood: false, nextId: 1,
+  handsSeen: null, retry: 0, closedForGood: false, nextId: 1, generation: 0,
 };
 
 // --- seat tokens: kept in this browser, per table and seat ------------------------------
@@ -47,6 +47,7 @@ function setSeatInUrl(seat) {
 function connect(token) {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   const ws = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(tableId)}`);
+  const generation = ++state.generation;
   state.ws = ws;
   ws.onopen = () => {
     state.retry = 0;
@@ -54,6 +55,7 @@ function connect(token) {
     setConn(true);
   };
   ws.onmessage = (event) => {
+    if (generation !== state.generation) return;
     const msg = JSON.parse(event.data);
     if (msg.type === "welcome") { state.seat = msg.seat; state.history = []; state.handsSeen = null; }
     else if (msg.type === "state") render(msg);
@@ -62,7 +64,7 @@ function connect(token) {
   ws.onclose = (event) => {
     setConn(false);
     if (event.code === 4404) { state.closedForGood = true; toast("there is no such table"); return; }
-    if (state.closedForGood) return;
+    if (state.closedForGood || generation !== state.generation) return;
     const wait = Math.min(5000, 500 * 2 ** state.retry++);
     setTimeout(() => connect(token), wait);
   };
@@ -97,6 +99,9 @@ function render(msg) {
   document.body.dataset.version = msg.version;
   document.body.dataset.seat = state.seat === null ? "" : state.seat;
   document.body.dataset.status = msg.table.status;
+  document.body.dataset.toAct = view.to_act === null ? "" : view.to_act;
+  document.body.dataset.hands = view.scores.hands.length;
+  document.body.dataset.gameOver = view.scores.game_over ? "yes" : "no";
   const names = namesOf(view);
   const mine = state.seat !== null && view.to_act === state.seat;
 
@@ -377,11 +382,10 @@ async function join(seat, name) {
 }
 
 function restart(token) {
-  state.closedForGood = true;
+  state.generation++; // the old socket's close must not reconnect it
   if (state.ws) state.ws.close();
-  state.closedForGood = false;
   state.msg = null;
-  setTimeout(() => connect(token), 50);
+  connect(token);
 }
 
 // --- start -----------------------------------------------------------------------------
