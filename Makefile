@@ -14,7 +14,7 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --quiet -e '.[test,web]'
 	touch $@
 
 run: $(VENV)/.installed
@@ -25,6 +25,7 @@ lint: $(VENV)/.installed-test
 	$(BIN)/mypy
 
 test: $(VENV)/.installed-test lint
+	bash scripts/ensure-system-deps.sh
 	$(BIN)/pytest -n 2 --dist loadgroup
 
 bench: $(VENV)/.installed-test
