@@ -368,7 +368,7 @@ class TerminalGame:
                     self.error(f"there is no move {number}: choose 1 … {len(texts)}")
                     continue
                 raw = texts[number - 1]
-            elif self.command(raw, seat, feed):
+            elif self.command(raw, seat):
                 continue
             try:
                 self.game.apply(raw, seat=seat)
@@ -389,7 +389,7 @@ class TerminalGame:
                                        len(self.game.hands) - 1, recent))
         self.screen.print(moves_list(self.game.legal_texts()))
 
-    def command(self, raw: str, seat: int, feed: Feed) -> bool:
+    def command(self, raw: str, seat: int) -> bool:
         """Run a command if ``raw`` is one (exact words only: moves keep their prefixes)."""
         word, _, rest = raw.partition(" ")
         word = word.lower().lstrip(":")
