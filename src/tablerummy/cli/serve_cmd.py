@@ -30,5 +30,5 @@ def serve_command(args: argparse.Namespace) -> int:
     app = create_app(args.db, bot_delay=bot_delay)
     print(f"tablerummy: the web table is at http://{args.host}:{args.port}/ (database {args.db})",
           flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws="websockets")
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
     return 0
