@@ -31,7 +31,7 @@ from tablerummy.variant import get_variant, variant_names
 from tablerummy.verify import verify
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-BASE_STEPS = 150
+BASE_STEPS = 100
 """Actions in a mutated base record: enough for a few turns, cheap to replay."""
 
 # --- the records ------------------------------------------------------------------------
