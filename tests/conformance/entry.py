@@ -70,6 +70,9 @@ class VariantEntry:
     """Word positions of an action text whose order must not matter."""
     games: int = 2000
     """Games of the slow conformance run, spread over the option sets and bot line-ups."""
+    max_hands: int | None = None
+    """Stop a game after this many hands (checked as far as it went, totals and record
+    included): where scores can fall, random bots may never reach the target."""
 
     @property
     def card_ids(self) -> frozenset[str]:

@@ -161,7 +161,8 @@ class Checker:
         game = self.game
         where = "the deal"
         try:
-            while not game.game_over:
+            cap = self.entry.max_hands
+            while not game.game_over and (cap is None or len(game.hands) <= cap):
                 hand = len(game.hands) - 1
                 where = f"hand {hand}, action {len(game.hands[-1].actions)}"
                 self.step(hand)
@@ -328,7 +329,9 @@ class Checker:
 
     def finish(self) -> None:
         game, variant = self.game, self.variant
-        scores = [h.scores for h in game.hands]
+        capped = not game.game_over  # stopped at the entry's max_hands: a fresh hand is dealt
+        hands = game.hands[:-1] if capped else game.hands
+        scores = [h.scores for h in hands]
         running = [0] * len(variant.sides)
         for i, hand_scores in enumerate(scores):
             if hand_scores is None:
@@ -336,11 +339,11 @@ class Checker:
             running = [t + s for t, s in zip(running, hand_scores, strict=True)]
             best = max(running)
             decided = best >= variant.target and running.count(best) == 1
-            if decided != (i == len(scores) - 1):
+            if decided != (not capped and i == len(scores) - 1):
                 raise AssertionError(f"after hand {i} totals {running}: decided={decided}")
         if running != game.totals:
             raise AssertionError(f"totals {game.totals} are not the sum of the hands {running}")
-        if game.winner != running.index(max(running)):
+        if game.winner != (None if capped else running.index(max(running))):
             raise AssertionError(f"winner {game.winner} with totals {running}")
         for bot in self.bots:
             if _reaches_state(bot):
@@ -355,8 +358,8 @@ class Checker:
             "ends": [h["end"] for h in out["hands"]],
         }
         played = {
-            "totals": game.totals, "game_over": True, "winner": game.winner, "scores": scores,
-            "ends": [h.final.end if h.final else None for h in game.hands],
+            "totals": game.totals, "game_over": not capped, "winner": game.winner,
+            "scores": scores, "ends": [h.final.end if h.final else None for h in hands],
         }
         if replayed != played:
             raise AssertionError(f"the record replays to {replayed}, the game was {played}")

@@ -12,6 +12,11 @@ from __future__ import annotations
 import random
 
 from tablerummy.capone.state import TAKE, CaponeState
+from tablerummy.ripper.cards import ESCAPES as R_ESCAPES
+from tablerummy.ripper.cards import NS as R_SUSPECTS
+from tablerummy.ripper.state import ESCAPE as R_ESCAPE
+from tablerummy.ripper.state import TAKE as R_TAKE
+from tablerummy.ripper.state import RipperState
 from tablerummy.variant import HandState
 
 
@@ -47,4 +52,51 @@ def capone(state: HandState, seat: int, rng: random.Random) -> HandState:
         below = [pool.pop() for _ in range(len(below))]
     assert not pool
     new.discard = below + top
+    return new
+
+
+def ripper(state: HandState, seat: int, rng: random.Random) -> HandState:
+    """Jack the Ripper: other hands, the Case File, Scotland Yard below its top, and the
+    other seats' votes until the hand is scored.
+
+    Rulebook: hands are held face down; Scotland Yard is a closed pile ("only the top card
+    should be visible") unless a card says otherwise — a Scene's search shows the
+    searching player the pile, so for that seat only its order is dealt again; votes are
+    written down secretly and "revealed at the end of a hand during Scoring".  While the
+    holder of Ripper Escapes decides whether to play it out of turn, the whole table sees
+    who decides (card-data.md: "its holder may play it"), so that card stays put.
+    """
+    assert isinstance(state, RipperState)
+    new = state.copy()
+    others = [t for t in range(new.players) if t != seat]
+    holder = new.actor if new.end is None and new.phase == R_ESCAPE else None
+    pool: list[int] = []
+    for t in others:
+        cards = [k for k, n in enumerate(new.hands[t]) for _ in range(n)]
+        if t == holder:
+            cards.remove(R_ESCAPES)
+        pool.extend(cards)
+    pool.extend(new.stock)
+    below, top = new.yard[:-1], new.yard[-1:]
+    looking = new.end is None and new.phase == R_TAKE and new.seat == seat
+    if looking:
+        rng.shuffle(below)
+    else:
+        pool.extend(below)
+    rng.shuffle(pool)
+    for t in others:
+        hand = [0] * len(new.hands[t])
+        for _ in range(new.sizes[t] - (t == holder)):
+            hand[pool.pop()] += 1
+        if t == holder:
+            hand[R_ESCAPES] += 1
+        new.hands[t] = hand
+    new.stock = [pool.pop() for _ in range(len(new.stock))]
+    if not looking:
+        below = [pool.pop() for _ in range(len(below))]
+    assert not pool
+    new.yard = below + top
+    if new.end is None:
+        new.votes = [v if t == seat or v is None else rng.randrange(R_SUSPECTS)
+                     for t, v in enumerate(new.votes)]
     return new

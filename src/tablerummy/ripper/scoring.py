@@ -26,12 +26,13 @@ def suspect_totals(areas: Sequence[Sequence[int]], wilds: Sequence[Sequence[int]
                    cards: CardTable) -> list[int]:
     """Per suspect: points of its Evidence (wilds included) and Suspect card in all areas."""
     points = cards.points
-    totals = []
-    for s in range(NS):
-        evidence = sum(area[s] + w[s] for area, w in zip(areas, wilds, strict=True))
-        suspect = sum(area[SUSPECT + s] for area in areas)
-        totals.append(evidence * points[s] + suspect * points[SUSPECT + s])
-    return totals
+    evidence = [0] * NS
+    suspect = [0] * NS
+    for area, w in zip(areas, wilds, strict=True):
+        for s in range(NS):
+            evidence[s] += area[s] + w[s]
+            suspect[s] += area[SUSPECT + s]
+    return [evidence[s] * points[s] + suspect[s] * points[SUSPECT + s] for s in range(NS)]
 
 
 def alibied(areas: Sequence[Sequence[int]]) -> list[bool]:
