@@ -25,7 +25,7 @@ View = dict[str, Any]
 Presenter = Callable[[Variant, Observation], View]
 
 _PRESENTERS: dict[str, Presenter] = {}
-_BUILTIN = ("capone",)
+_BUILTIN = ("capone", "ripper")
 
 
 def register_presenter(*variants: str) -> Callable[[Presenter], Presenter]:
