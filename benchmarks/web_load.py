@@ -64,6 +64,7 @@ async def seat_client(url: str, token: str, think: float, stats: Stats, stop: as
         sent_at: dict[int, float] = {}
         next_id = 0
         acted_at = -1
+        moves: list[asyncio.Task[None]] = []
         reader = asyncio.create_task(_next(ws))
         stopper = asyncio.create_task(stop.wait())
         while not stop.is_set():
@@ -73,8 +74,11 @@ async def seat_client(url: str, token: str, think: float, stats: Stats, stop: as
                 break
             if reader.exception() is not None:
                 break
-            message = json.loads(reader.result())
+            raw = reader.result()
             reader = asyncio.create_task(_next(ws))
+            if isinstance(raw, str) and raw.startswith('{"type":"state"') and '"legal":[]' in raw:
+                continue  # not our turn: nothing to read (keeps the client's own cost low)
+            message = json.loads(raw)
             kind = message["type"]
             if kind == "ok":
                 started = sent_at.pop(message["id"], None)
@@ -86,13 +90,23 @@ async def seat_client(url: str, token: str, think: float, stats: Stats, stop: as
                 if message["view"]["scores"]["game_over"]:
                     continue
                 acted_at = message["version"]
-                if think:
-                    await asyncio.sleep(think * rng.uniform(0.5, 1.5))
                 next_id += 1
-                sent_at[next_id] = time.perf_counter()
-                await ws.send(json.dumps({"type": "act", "action": pick(message["legal"], rng),
-                                          "id": next_id}))
+                # think in a task of its own: the reader goes on (the ok of the last move
+                # comes right after this state, and must be timed when it arrives)
+                moves.append(asyncio.create_task(
+                    _move(ws, pick(message["legal"], rng), next_id, think * rng.uniform(0.5, 1.5),
+                          sent_at)))
         stopper.cancel()
+        for task in moves:
+            task.cancel()
+
+
+async def _move(ws: ClientConnection, text: str, ref: int, think: float,
+                sent_at: dict[int, float]) -> None:
+    if think:
+        await asyncio.sleep(think)
+    sent_at[ref] = time.perf_counter()
+    await ws.send(json.dumps({"type": "act", "action": text, "id": ref}))
 
 
 async def _next(ws: ClientConnection) -> str | bytes:

@@ -30,6 +30,7 @@ class Seat:
     """A websocket client that says hello and reads until the state it waits for."""
 
     def __init__(self, ws_base: str, table: str, token: str | None) -> None:
+        self.log: list[str] = []  # this hand's events, put together from the increments
         self.ws: ClientConnection = connect(f"{ws_base}/ws/{table}", open_timeout=10, legacy=True)
         self.ws.send(json.dumps({"type": "hello", "token": token}))
         welcome = self.recv()
@@ -42,6 +43,8 @@ class Seat:
         assert isinstance(message, dict)
         if message["type"] == "state":
             self.state = message
+            start = message["log_from"]
+            self.log = self.log[:start] + message["log"] if start else message["log"]
         return message
 
     def until(self, test: Any, timeout: float = 10) -> dict[str, Any]:

@@ -51,6 +51,7 @@ class Socket:
         client.sockets.append(self)
         self.ws.send_text(json.dumps({"type": "hello", "token": token}))
         self.states: dict[int, dict[str, Any]] = {}
+        self.log: list[str] = []
         welcome = self.ws.receive_json()
         assert welcome["type"] == "welcome"
         self.seat = welcome["seat"]
@@ -63,9 +64,16 @@ class Socket:
         while True:
             message = self.ws.receive_json()
             if message["type"] == "state":
-                self.states[message["version"]] = message
+                self._keep(message)
                 if message["version"] >= version:
                     return message
+
+    def _keep(self, message: dict[str, Any]) -> None:
+        """Keep the last state of each version, with this hand's whole log put together."""
+        start = message["log_from"]
+        self.log = self.log[:start] + message["log"] if start else message["log"]
+        message["full_log"] = self.log
+        self.states[message["version"]] = message
 
     def close(self) -> None:
         with contextlib.suppress(Exception):
@@ -78,7 +86,7 @@ class Socket:
         while True:
             message = self.ws.receive_json()
             if message["type"] == "state":
-                self.states[message["version"]] = message
+                self._keep(message)
             elif message.get("id") == text:
                 return message
 
@@ -180,10 +188,10 @@ def test_every_variant_sends_each_seat_only_its_observation(client: Any, name: s
         for seat, sock in enumerate(seats):
             message = sock.wait(version)
             assert message["view"] == table_view(variant, shadow.observation(seat))
-            assert message["log"] == shadow.events(seat)
+            assert message["full_log"] == shadow.events(seat)
             if seat != shadow.to_act:
                 assert message["legal"] == []
         message = watcher.wait(version)
         assert message["view"] == public_view(table_view(variant, shadow.observation(0)))
-        assert message["log"] == shadow.events(None)
+        assert message["full_log"] == shadow.events(None)
         assert message["legal"] == [] and message["view"]["hand"] == []

@@ -30,5 +30,8 @@ def serve_command(args: argparse.Namespace) -> int:
     app = create_app(args.db, bot_delay=bot_delay)
     print(f"tablerummy: the web table is at http://{args.host}:{args.port}/ (database {args.db})",
           flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    # no per-message deflate: state messages are a few kB, and the CPU it costs is
+    # better spent serving more tables (see docs/benchmarks.md)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning",
+                ws_per_message_deflate=False)
     return 0

@@ -109,20 +109,27 @@ def move_entry(text: str, hand_ids: Sequence[str], names: Mapping[str, str]) -> 
     card ``X=Y``), so that the page can offer a move when its cards are clicked; no
     rule is computed here.
     """
-    words = text.split()
-    held = dict.fromkeys(hand_ids, 0)
+    return move_entries([text], hand_ids, names)[0]
+
+
+def move_entries(texts: Sequence[str], hand_ids: Sequence[str],
+                 names: Mapping[str, str]) -> list[dict[str, Any]]:
+    held: dict[str, int] = {}
     for card in hand_ids:
-        held[card] += 1
-    cards: list[str] = []
-    label: list[str] = []
-    for word in words:
-        card = word.split("=", 1)[0]
-        if card in held and held[card] > 0 and _CARD_TOKEN.match(card):
-            held[card] -= 1
-            cards.append(card)
-        label.append(names.get(word, word))
-    return {"text": text, "verb": words[0] if words else "", "cards": cards,
-            "label": " ".join(label)}
+        held[card] = held.get(card, 0) + 1
+    out = []
+    for text in texts:
+        words = text.split()
+        left = dict(held)
+        cards: list[str] = []
+        for word in words:
+            card = word.split("=", 1)[0] if "=" in word else word
+            if left.get(card, 0) > 0 and _CARD_TOKEN.match(card):
+                left[card] -= 1
+                cards.append(card)
+        out.append({"text": text, "verb": words[0] if words else "", "cards": cards,
+                    "label": " ".join([names.get(w, w) for w in words])})
+    return out
 
 
 def _hand_ids(view: View) -> list[str]:
@@ -184,6 +191,7 @@ def seat_message(
     version: int,
     history: list[list[str]] | None = None,
     spectator: bool = False,
+    log_from: int = 0,
 ) -> dict[str, Any]:
     """The ``state`` message for one seat (or, with ``spectator``, for watchers).
 
@@ -203,8 +211,9 @@ def seat_message(
         "version": version,
         "table": dict(table),
         "view": view,
-        "legal": [move_entry(t, hand, names) for t in legal] if legal is not None else [],
-        "log": events,
+        "legal": move_entries(legal, hand, names) if legal is not None else [],
+        "log_from": log_from,
+        "log": events[log_from:],
         "last_hand": last,
     }
     if history is not None:

@@ -61,6 +61,8 @@ class Connection:
     seat: int | None
     outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     history_sent: bool = False
+    log_hand: int = -1  # the hand whose events were sent, and how many
+    log_sent: int = 0
     closed: bool = False
 
     def post(self, text: str) -> None:
@@ -123,7 +125,7 @@ class LiveTable:
                 self.bots[seat.seat] = get_bot(seat.bot, game.variant, seat.seat,
                                                seed=game.seed * 31 + seat.seat)
         self._bot_task: asyncio.Task[None] | None = None
-        self._cache: dict[tuple[int | None, bool], str] = {}
+        self._cache: dict[tuple[int | None, bool, int], tuple[str, int]] = {}
         self._cache_version = -1
 
     @property
@@ -178,12 +180,17 @@ class LiveTable:
                           for public, private in entries])
         return hands
 
-    def message_for(self, seat: int | None, with_history: bool = False) -> str:
-        """The state message for a seat (None: watchers), built from its observation."""
+    def message_for(self, seat: int | None, with_history: bool = False,
+                    log_from: int = 0) -> tuple[str, int]:
+        """The state message for a seat (None: watchers), built from its observation.
+
+        ``log_from`` is how many of this hand's events the connection already has: only
+        the new ones are sent.  Returns the message and the number of events so far.
+        """
         if self._cache_version != self.version:
             self._cache.clear()
             self._cache_version = self.version
-        key = (seat, with_history)
+        key = (seat, with_history, log_from)
         cached = self._cache.get(key)
         if cached is not None:
             return cached
@@ -197,9 +204,10 @@ class LiveTable:
         text = dumps(seat_message(
             game.variant, obs, events, legal, self.meta(), self.version,
             history=self._history(seat) if with_history else None, spectator=spectator,
+            log_from=min(log_from, len(events)),
         ))
-        self._cache[key] = text
-        return text
+        self._cache[key] = (text, len(events))
+        return text, len(events)
 
     def broadcast(self) -> None:
         self._cache.clear()  # meta (who is online) may have changed without a move
@@ -209,14 +217,17 @@ class LiveTable:
 
     def send_state(self, conn: Connection) -> None:
         first = not conn.history_sent
+        hand = len(self.game.hands)
+        log_from = conn.log_sent if not first and conn.log_hand == hand else 0
         try:
-            text = self.message_for(conn.seat, with_history=first)
+            text, events = self.message_for(conn.seat, with_history=first, log_from=log_from)
         except Exception as err:  # a presenter's bug must not take the table down
             log.exception("table %s: cannot build the view of %s", self.id, conn.seat)
             conn.post(dumps({"type": "error", "version": self.version,
                              "message": f"the table cannot be shown: {type(err).__name__}"}))
             return
         conn.history_sent = True
+        conn.log_hand, conn.log_sent = hand, events
         conn.post(text)
 
     # --- acting -------------------------------------------------------------------------

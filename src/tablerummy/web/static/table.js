@@ -92,7 +92,7 @@ function render(msg) {
     if (msg.last_hand) showScoring(msg.last_hand, view.scores.game_over);
   }
   state.handsSeen = hands;
-  state.log = msg.log;
+  state.log = msg.log_from ? state.log.slice(0, msg.log_from).concat(msg.log) : msg.log;
   if (msg.version !== state.version) state.selected = [];
   state.version = msg.version;
   state.msg = msg;
