@@ -32,7 +32,7 @@ class Bot(ABC):
 
 
 _BOTS: dict[tuple[str, str], type[Bot]] = {}
-_BUILTIN = ("random", "capone_greedy", "ripper_greedy")
+_BUILTIN = ("random", "capone_greedy", "ripper_greedy", "oklahoma_greedy")
 
 
 def register_bot(variant: str = "*") -> Callable[[type[Bot]], type[Bot]]:
