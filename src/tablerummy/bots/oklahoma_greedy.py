@@ -38,6 +38,9 @@ QS_GUARD = 45.0
 """Extra cost of spending the last wild while an unmelded Q♠ waits in hand."""
 PILE_BAR = 6.0
 """How much better than a card from the stock the pile must look."""
+PILE_RISK = 0.6
+PILE_RISK_DANGER = 1.5
+"""Share of a pile card's penalty counted against taking it (it may be caught in hand)."""
 DANGER_SIZE = 3
 """An opponent holding this few cards may go out on their next turn."""
 
@@ -106,7 +109,7 @@ class OklahomaGreedy(Bot):
         return score
 
     def _keep_value(self, c: int, hand: Sequence[int], danger: bool) -> float:
-        weight = 1.5 if danger else 0.25
+        weight = 2.5 if danger else 0.25
         return self._potential(c, hand) - weight * self._penalty(c)
 
     # --- draw ---------------------------------------------------------------------------
@@ -130,7 +133,9 @@ class OklahomaGreedy(Bot):
             for c in pile:
                 after[c] += 1
             score = float(meld_value(meld, self.rules.values))
-            score += sum(self._keep_value(c, after, danger) * 0.5 for c in pile)
+            weight = PILE_RISK_DANGER if danger else PILE_RISK
+            score += sum(0.5 * self._potential(c, after) - weight * self._penalty(c)
+                         for c in pile)
             if sum(after) == 0:
                 score += GOING_OUT
             if score > best_score:
