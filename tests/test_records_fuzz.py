@@ -90,7 +90,7 @@ def _words() -> tuple[str, ...]:
 EDGES: list[Any] = [
     0, 1, 2, 3, 4, 5, -1, 8, 200, 10**12, 10**30, -(2**63), "2", "4", " 4 ", "true", "false",
     "TRUE", True, False, "", " ", "\x00", "tablerummy/1", None, [], {}, [[]], {"": None},
-    math.nan, 1e308, -0.0, 2.0,  # not inf, nor 2.5: see the xfails below
+    math.nan, math.inf, 1e308, -0.0, 2.0, 2.5,
 ]
 PLAUSIBLE = st.deferred(lambda: st.one_of(
     ANY_JSON,
@@ -296,18 +296,13 @@ def test_frame_sweep(variant: str) -> None:
                 raise AssertionError(f"{path} = {value!r}: {type(err).__name__}: {err}") from err
 
 
-# --- engine bugs found by the fuzz, kept as strict xfails until fixed ---------------------
+# --- engine bugs found by the fuzz, now fixed: kept as regression tests -------------------
 
 
-@pytest.mark.xfail(strict=True, raises=OverflowError, reason=(
-    "OptionSpec.coerce (variant.py) catches TypeError/ValueError but int(inf) raises "
-    "OverflowError; json.loads accepts Infinity"))
 def test_infinite_option_value() -> None:
     assert isinstance(check_verify({"variant": "capone", "options": {"target": math.inf}}), str)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "OptionSpec.coerce (variant.py) truncates a fractional number: players=2.5 plays 2"))
 def test_fractional_option_value_is_refused() -> None:
     assert isinstance(check_verify({"variant": "capone", "options": {"players": 2.5}}), str)
 
@@ -361,9 +356,6 @@ def test_command_refuses_bad_files(case: str, tmp_path: Path) -> None:
         _assert_refused(_run(command, BAD_FILES[case](tmp_path)))
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "records.load_json catches JSONDecodeError only: json.loads raises a plain ValueError "
-    "for an integer of more than 4300 digits, and the command prints a traceback"))
 def test_command_refuses_huge_integer(tmp_path: Path) -> None:
     path = _write(tmp_path, b'{"variant": "capone", "seed": ' + b"9" * 5000 + b"}")
     _assert_refused(_run(_commands()[0], path))

@@ -36,6 +36,8 @@ def load_json(path: str | Path) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as err:
         raise RecordError(f"{path} is not JSON: {err.msg} at line {err.lineno}") from None
+    except ValueError as err:  # e.g. an integer too long to convert
+        raise RecordError(f"{path} is not a usable record: {err}") from None
     except RecursionError:
         raise RecordError(f"{path} is nested too deeply to be a game record") from None
 

@@ -52,12 +52,7 @@ class OptionSpec:
             else:
                 raise OptionError(f"option {self.name} takes true or false, not {value!r}")
         elif kind is int:
-            if isinstance(value, bool):
-                raise OptionError(f"option {self.name} takes a number, not {value!r}")
-            try:
-                result = int(value)  # type: ignore[call-overload]
-            except (TypeError, ValueError):
-                raise OptionError(f"option {self.name} takes a number, not {value!r}") from None
+            result = _whole_number(self.name, value)
         else:
             if not isinstance(value, str):
                 raise OptionError(f"option {self.name} takes a word, not {value!r}")
@@ -68,6 +63,17 @@ class OptionSpec:
         if self.minimum is not None and isinstance(result, int) and result < self.minimum:
             raise OptionError(f"option {self.name} must be at least {self.minimum}")
         return result
+
+
+def _whole_number(name: str, value: object) -> int:
+    """An int from an int, an integral float (JSON may say 2.0) or digits in text."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, str) and value.strip().lstrip("+-").isdigit() and len(value) < 20:
+        return int(value)
+    raise OptionError(f"option {name} takes a whole number, not {value!r}")
 
 
 class Variant(ABC):
