@@ -10,7 +10,7 @@ $(BIN)/python:
 	$(BIN)/pip install --quiet --upgrade pip
 
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e .
+	$(BIN)/pip install --quiet -e '.[web]'
 	touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
@@ -18,7 +18,7 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	touch $@
 
 run: $(VENV)/.installed
-	$(BIN)/tablerummy play capone --seats human,greedy
+	$(BIN)/tablerummy serve --host 127.0.0.1 --port 8000 --db sqlite:///tablerummy.sqlite3
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check src tests benchmarks
