@@ -113,8 +113,20 @@ async def _next(ws: ClientConnection) -> str | bytes:
     return await ws.recv()
 
 
+def cpu_seconds(pid: int | None) -> float:
+    """User + system CPU time of a process so far (Linux), or NaN when unknown."""
+    if pid is None:
+        return float("nan")
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return float("nan")
+
+
 async def run_level(base: str, tables: int, seconds: float, warmup: float, think: float,
-                    seed: int) -> dict[str, Any]:
+                    seed: int, pid: int | None = None) -> dict[str, Any]:
     stats = Stats()
     stop = asyncio.Event()
     rng = random.Random(seed)
@@ -134,10 +146,11 @@ async def run_level(base: str, tables: int, seconds: float, warmup: float, think
                for table, token in seats]
     await asyncio.sleep(warmup)
     stats.measuring = True
-    start = time.perf_counter()
+    start, cpu, mine = time.perf_counter(), cpu_seconds(pid), time.process_time()
     await asyncio.sleep(seconds)
     stats.measuring = False
-    elapsed = time.perf_counter() - start
+    elapsed, cpu = time.perf_counter() - start, cpu_seconds(pid) - cpu
+    mine = time.process_time() - mine
     stop.set()
     await asyncio.wait_for(asyncio.gather(*clients, return_exceptions=True), 30)
     lat = sorted(stats.latencies)
@@ -150,6 +163,9 @@ async def run_level(base: str, tables: int, seconds: float, warmup: float, think
         "moves": len(lat), "moves_per_s": round(len(lat) / elapsed, 1),
         "p50_ms": round(pct(0.50), 2), "p99_ms": round(pct(0.99), 2),
         "mean_ms": round(1000 * statistics.fmean(lat), 2) if lat else None,
+        "server_cpu_ms_per_move": round(1000 * cpu / len(lat), 2) if lat else None,
+        "server_cpu_share": round(cpu / elapsed, 2),
+        "client_cpu_share": round(mine / elapsed, 2),
         "errors": stats.errors,
     }
 
@@ -191,18 +207,23 @@ def main() -> None:
         proc, base = (None, args.url.rstrip("/")) if args.url else start_server(db)
         try:
             if not args.json:
-                print(f"server: {base}  database: {db.split('@')[-1]}  cores: {os.cpu_count()}")
+                load = os.getloadavg()[0]
+                print(f"server: {base}  database: {db.split('@')[-1]}  cores: {os.cpu_count()}"
+                      f"  load average: {load:.1f}")
                 print(f"{'tables':>6} {'think':>6} {'moves/s':>8} {'p50 ms':>8} {'p99 ms':>8}"
-                      f" {'moves':>7} {'errors':>6}")
+                      f" {'moves':>7} {'errors':>6} {'cpu ms/move':>12} {'server cpu':>10}"
+                      f" {'client cpu':>10}")
             for i, n in enumerate(levels):
                 result = asyncio.run(run_level(base, n, args.seconds, args.warmup, args.think,
-                                               seed=i))
+                                               seed=i, pid=proc.pid if proc else None))
                 if args.json:
                     print(json.dumps(result), flush=True)
                 else:
                     print(f"{n:>6} {args.think:>6} {result['moves_per_s']:>8} "
                           f"{result['p50_ms']:>8} {result['p99_ms']:>8} {result['moves']:>7}"
-                          f" {result['errors']:>6}", flush=True)
+                          f" {result['errors']:>6} {result['server_cpu_ms_per_move']:>12}"
+                          f" {result['server_cpu_share']:>10} {result['client_cpu_share']:>10}",
+                          flush=True)
         finally:
             if proc is not None:
                 proc.terminate()
