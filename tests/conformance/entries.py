@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from tablerummy.variant import Action, Variant
 
-from . import capone_rules, hidden, ripper_rules
+from . import capone_rules, hidden, oklahoma_rules, ripper_rules
 from .entry import VariantEntry
 
 
@@ -24,6 +24,41 @@ one core); the scenario records and ``tests/test_ripper.py`` cover the rules in 
 RIPPER_MAX_HANDS = 8
 """Cards that could not be played cost points in ``ripper``: random bots at four seats
 drift below zero and, in most games, never reach 100 (greedy games take 3–5 hands)."""
+
+OKLAHOMA_GAMES = 27
+"""Each Oklahoma-family entry's slow run: 3 games per option set and bot line-up (about
+20 seconds of one core each); the scenario records, ``tests/test_oklahoma_engine.py``
+(enumeration against a direct check on random positions) cover the rules in detail."""
+OKLAHOMA_MAX_HANDS = 6
+"""Cards caught in hand cost points: random bots at eight seats drift below zero and
+never reach the target (greedy games take 3–15 hands)."""
+
+
+def _oklahoma_actions(variant: Variant) -> Sequence[Action]:
+    """Probes: drawing, and discarding every card of the deck (most are not in hand)."""
+    return [("draw",), *(("discard", c) for c in range(53))]
+
+
+def _oklahoma(name: str, option_sets: tuple[dict[str, object], ...],
+              deck: Mapping[str, int]) -> VariantEntry:
+    return VariantEntry(
+        name=name,
+        option_sets=option_sets,
+        card_count=sum(deck.values()),
+        deck=deck,
+        places=oklahoma_rules.places,
+        hide=hidden.oklahoma,
+        rule_scores=oklahoma_rules.rule_scores,
+        observation_keys=oklahoma_rules.OBSERVATION_KEYS,
+        ends=oklahoma_rules.ENDS,
+        check_state=oklahoma_rules.check_state,
+        check_observation=oklahoma_rules.check_observation,
+        check_final=oklahoma_rules.check_final,
+        action_universe=_oklahoma_actions,
+        games=OKLAHOMA_GAMES,
+        max_hands=OKLAHOMA_MAX_HANDS,
+    )
+
 
 ENTRIES: tuple[VariantEntry, ...] = (
     VariantEntry(
@@ -63,6 +98,19 @@ ENTRIES: tuple[VariantEntry, ...] = (
         games=RIPPER_GAMES,
         max_hands=RIPPER_MAX_HANDS,
     ),
+    _oklahoma("fortune", ({"players": 2}, {"players": 4, "long_sequences": True,
+                                           "queen_discard": False}, {"players": 8}),
+              oklahoma_rules.DECK_104),
+    # 8 players cannot be dealt 13 cards each with an upcard: 7 is arlington's most
+    _oklahoma("arlington", ({"players": 2}, {"players": 4, "rules": "scarne"}, {"players": 7}),
+              oklahoma_rules.DECK_104),
+    # the Joker option changes the deck (105 cards): a second entry for the same variant
+    _oklahoma("arlington", ({"players": 2, "joker": True},
+                            {"players": 3, "joker": True, "joker_swap": "anyone",
+                             "rules": "scarne"}),
+              oklahoma_rules.DECK_105),
+    _oklahoma("arlington-heights", ({"players": 2}, {"players": 4}, {"players": 8}),
+              oklahoma_rules.DECK_100),
 )
 
 

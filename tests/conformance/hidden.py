@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 
 from tablerummy.capone.state import TAKE, CaponeState
+from tablerummy.oklahoma.state import OklahomaState
 from tablerummy.ripper.cards import ESCAPES as R_ESCAPES
 from tablerummy.ripper.cards import NS as R_SUSPECTS
 from tablerummy.ripper.state import ESCAPE as R_ESCAPE
@@ -99,4 +100,38 @@ def ripper(state: HandState, seat: int, rng: random.Random) -> HandState:
     if new.end is None:
         new.votes = [v if t == seat or v is None else rng.randrange(R_SUSPECTS)
                      for t, v in enumerate(new.votes)]
+    return new
+
+
+def oklahoma(state: HandState, seat: int, rng: random.Random) -> HandState:
+    """The Oklahoma family: other hands, except the cards known to be in them, and the
+    stock until it has been rebuilt from the discard pile.
+
+    Rulebook: hands are held; the discard pile is squared so that only its top shows — but
+    every card in it went down face up in front of everybody, and docs/rules-oklahoma.md
+    decides for perfect memory: the pile is public, so are the cards a player took with
+    it (until a card of that kind leaves the hand: which copy left nobody can tell), and
+    so is a stock rebuilt from the pile (it is the pile turned over). At the end of a hand
+    every hand is laid down to be scored; only the stock stays hidden.
+    """
+    assert isinstance(state, OklahomaState)
+    new = state.copy()
+    new._legal = None  # the copy carries the acting seat's cached legal actions
+    others = [] if new.end is not None else [t for t in range(new.players) if t != seat]
+    pool: list[int] = []
+    for t in others:
+        hand, known = new.hands[t], new.known[t]
+        pool.extend(c for c in range(len(hand)) for _ in range(hand[c] - known[c]))
+    hidden_stock = not new.stock_known
+    if hidden_stock:
+        pool.extend(new.stock)
+    rng.shuffle(pool)
+    for t in others:
+        hand = new.known[t][:]
+        for _ in range(new.sizes[t] - sum(hand)):
+            hand[pool.pop()] += 1
+        new.hands[t] = hand
+    if hidden_stock:
+        new.stock = [pool.pop() for _ in range(len(new.stock))]
+    assert not pool
     return new

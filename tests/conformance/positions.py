@@ -17,9 +17,9 @@ from .entries import ENTRIES
 
 
 def option_sets(name: str) -> list[Mapping[str, object]]:
-    for entry in ENTRIES:
-        if entry.name == name:
-            return list(entry.option_sets)
+    known = [o for entry in ENTRIES if entry.name == name for o in entry.option_sets]
+    if known:  # a variant may have several entries (arlington: with and without Joker)
+        return known
     out: list[Mapping[str, object]] = []
     for players in (2, 4):
         try:

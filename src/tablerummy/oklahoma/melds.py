@@ -224,8 +224,8 @@ def extend(meld: Meld, c: int, s: int, rules: Rules) -> Meld | str:
     r = rank_of(s)
     # an ace goes high after a king, low before a 2
     pos = r if r != 1 else 14 if meld.hi == 13 else 1 if meld.lo == 2 else 0
-    if pos not in (meld.lo - 1, meld.hi + 1):
-        return "a card is laid off at either end of a sequence"
+    if pos < 1 or pos not in (meld.lo - 1, meld.hi + 1):
+        return "a card is laid off at either end of a sequence (aces never go around the corner)"
     if len(meld.items) >= rules.max_sequence:
         return f"a sequence is at most {rules.max_sequence} cards"
     if len(meld.items) >= 13:

@@ -518,8 +518,9 @@ class OklahomaState(HandState):
             "end": self.end,
             "out_seat": self.out_seat,
         }
-        if self.end is not None:
+        if self.end is not None:  # every hand is laid down to be scored
             obs["scores"] = self.scores()
+            obs["hands"] = [_ids(h) for h in self.hands]
         return obs
 
     def reveal(self) -> dict[str, Any]:

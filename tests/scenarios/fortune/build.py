@@ -206,6 +206,13 @@ S("around-the-corner-illegal",
   actions=["draw stock", "meld KH AH 2H 3H"],
   expected={"ok": False, "hand": 0, "index": 1, "error_contains": "around the corner"})
 
+S("layoff-second-ace-illegal",
+  f"{SRC} · aces may be played high or low, not around the corner: A-2-3 takes no second ace",
+  "p0 melds A-2-3 of clubs and tries to lay off its other AC on it.",
+  deal=Deal(hands=["AC AC 2C 3C 9S 9H 8D 4S 5S 10D JC", QUIET], up="8H", top="3H"),
+  actions=["draw stock", "meld AC 2C 3C", "layoff AC m1"],
+  expected={"ok": False, "hand": 0, "index": 2, "error_contains": "either end of a sequence"})
+
 S("deuces-not-together",
   f"{SRC} · deuces can not be melded together in a 2's meld; they only stand in for cards "
   "of other values",
