@@ -5,17 +5,20 @@ dealer, forced decks) plus its seats, and every accepted action is one row
 ``(table, seq, text)``.  Replaying the rows rebuilds the game exactly, so a restart —
 even after ``kill -9`` — finds every table where it was.
 
-All database work runs on one worker thread (SQLite connections must not be shared
-across threads, and the event loop must never block on I/O).  Appends are *group
-committed*: the writer takes every action queued while the previous commit ran and
-commits them in one transaction, so durability (the action is committed before it is
-acknowledged) costs one commit per batch, not one per move.
+PostgreSQL work runs on one worker thread (the event loop must never wait on the
+network); SQLite work runs on the event loop's thread (a local file: microseconds, and
+cheaper than handing the GIL back and forth).  Appends are *group committed*: every
+action queued while the previous commit ran (PostgreSQL) or during one turn of the event
+loop (SQLite) is committed in one transaction, so durability (the action is committed
+before it is acknowledged) costs one commit per batch, not one per move.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import logging
+import os
 import threading
 import time
 from collections.abc import Callable
@@ -45,6 +48,11 @@ from sqlalchemy.exc import SQLAlchemyError
 from ..errors import TablerummyError
 
 T = TypeVar("T")
+
+CHECKPOINT_EVERY = 1.0
+"""Seconds between SQLite checkpoints while moves are being written."""
+
+log = logging.getLogger("tablerummy.web")
 
 metadata = MetaData()
 
@@ -116,6 +124,14 @@ def engine_url(url: str) -> str:
     return url
 
 
+def sqlite_sync() -> str:
+    """SQLite's ``synchronous`` setting: ``TABLERUMMY_SQLITE_SYNC``, NORMAL by default."""
+    sync = os.environ.get("TABLERUMMY_SQLITE_SYNC", "NORMAL").upper()
+    if sync not in ("NORMAL", "FULL", "EXTRA"):
+        raise StoreError(f"TABLERUMMY_SQLITE_SYNC is NORMAL, FULL or EXTRA, not {sync!r}")
+    return sync
+
+
 def _make_engine(url: str) -> Engine:
     try:
         parsed = make_url(engine_url(url))
@@ -124,12 +140,19 @@ def _make_engine(url: str) -> Engine:
     if parsed.get_backend_name() == "sqlite":
         engine = create_engine(parsed, connect_args={"check_same_thread": False})
 
+        sync = sqlite_sync()
+
         @event.listens_for(engine, "connect")
         def _pragmas(dbapi_conn: Any, _record: Any) -> None:
             cursor = dbapi_conn.cursor()
             cursor.execute("PRAGMA journal_mode=WAL")  # readers never block the writer
-            cursor.execute("PRAGMA synchronous=FULL")  # a commit survives power loss too
+            # NORMAL: a commit survives the server's death (kill -9 included), not a power
+            # cut; FULL also fsyncs each commit (see docs/web.md for what it costs)
+            cursor.execute(f"PRAGMA synchronous={sync}")
             cursor.execute("PRAGMA busy_timeout=5000")
+            # checkpoints (which fsync the database file) run on the worker thread, so
+            # that a commit on the event loop never waits for the disk
+            cursor.execute("PRAGMA wal_autocheckpoint=0")
             cursor.close()
 
         return engine
@@ -149,12 +172,22 @@ class Store:
     def __init__(self, url: str) -> None:
         self.url = url
         self._engine = _make_engine(url)
+        # SQLite is a local file: its statements take microseconds, so they run on the
+        # event loop's thread; a worker thread would cost more in GIL hand-offs (each
+        # DBAPI call releases and retakes the GIL, waiting up to the 5 ms switch
+        # interval behind a busy loop) than the statements themselves.
+        # (With FULL, every commit waits for the disk: that waiting stays off the loop.)
+        self._sqlite = self._engine.dialect.name == "sqlite"
+        self._inline = self._sqlite and sqlite_sync() == "NORMAL"
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tablerummy-db")
         self._lock = threading.Lock()
         self._pending: list[tuple[str, int, str, str | None, Future[None]]] = []
         self._writer_busy = False
+        self._flush_scheduled = False
+        self._checkpointing = False
+        self._last_checkpoint = time.monotonic()
         try:
-            self._pool.submit(self._create_schema).result()
+            self._create_schema()
         except SQLAlchemyError as err:
             raise StoreError(f"cannot open database {_safe(url)}: {_short(err)}") from None
 
@@ -162,13 +195,16 @@ class Store:
         metadata.create_all(self._engine)
 
     def close(self) -> None:
+        if self._sqlite:
+            self._pool.submit(self._checkpoint)
         self._pool.shutdown(wait=True)
         self._engine.dispose()
 
     async def _run(self, fn: Callable[..., T], *args: Any) -> T:
-        loop = asyncio.get_running_loop()
         try:
-            return await loop.run_in_executor(self._pool, fn, *args)
+            if self._inline:
+                return fn(*args)
+            return await asyncio.get_running_loop().run_in_executor(self._pool, fn, *args)
         except SQLAlchemyError as err:
             raise StoreError(f"database error: {_short(err)}") from None
 
@@ -255,8 +291,16 @@ class Store:
         done: Future[None] = Future()
         with self._lock:
             self._pending.append((table_id, seq, text, status, done))
-            start = not self._writer_busy
-            self._writer_busy = True
+            if self._inline:
+                # every move of this turn of the event loop goes into one transaction
+                start = not self._flush_scheduled
+                self._flush_scheduled = True
+                if start:
+                    asyncio.get_running_loop().call_soon(self._flush_inline)
+                start = False
+            else:
+                start = not self._writer_busy
+                self._writer_busy = True
         if start:
             self._pool.submit(self._write_batches)
         try:
@@ -264,32 +308,66 @@ class Store:
         except SQLAlchemyError as err:
             raise StoreError(f"the move could not be saved: {_short(err)}") from None
 
-    def _write_batches(self) -> None:
+    def _flush_inline(self) -> None:
+        with self._lock:
+            self._flush_scheduled = False
+        self._write_batches(once=True)
+        if self._checkpoint_due():
+            self._pool.submit(self._checkpoint)
+
+    def _checkpoint_due(self) -> bool:
+        if not self._sqlite or self._checkpointing:
+            return False
+        if time.monotonic() - self._last_checkpoint < CHECKPOINT_EVERY:
+            return False
+        self._checkpointing = True
+        self._last_checkpoint = time.monotonic()
+        return True
+
+    def _checkpoint(self) -> None:
+        """Copy the SQLite write-ahead log into the database (off the event loop)."""
+        try:
+            with self._engine.connect() as conn:
+                conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+        except SQLAlchemyError as err:  # the next one will try again
+            log.warning("checkpoint failed: %s", _short(err))
+        finally:
+            self._checkpointing = False
+
+    def _write_batches(self, once: bool = False) -> None:
         while True:
             with self._lock:
                 batch, self._pending = self._pending, []
                 if not batch:
                     self._writer_busy = False
                     return
-            try:
-                with self._engine.begin() as conn:
-                    conn.execute(insert(actions_t), [
-                        {"table_id": t, "seq": s, "text": x} for t, s, x, _, _ in batch
-                    ])
-                    for t, _, _, status, _ in batch:
-                        if status is not None:
-                            conn.execute(update(tables_t).where(tables_t.c.id == t)
-                                         .values(status=status))
-            except Exception as err:
-                # one bad row must not sink the others: retry them one by one
-                if len(batch) == 1:
-                    _settle(batch[0][4], err)
-                    continue
-                for item in batch:
-                    self._write_one(item)
-                continue
+            self._write_batch(batch)
+            if once:
+                return
+            if self._checkpoint_due():  # on the worker thread already
+                self._checkpoint()
+
+    def _write_batch(self, batch: list[tuple[str, int, str, str | None, Future[None]]]) -> None:
+        """Commit a batch in one transaction, then settle each move's future."""
+        try:
+            with self._engine.begin() as conn:
+                conn.execute(insert(actions_t), [
+                    {"table_id": t, "seq": s, "text": x} for t, s, x, _, _ in batch
+                ])
+                for t, _, _, status, _ in batch:
+                    if status is not None:
+                        conn.execute(update(tables_t).where(tables_t.c.id == t)
+                                     .values(status=status))
+        except Exception as err:
+            # one bad row must not sink the others: retry them one by one
+            if len(batch) == 1:
+                _settle(batch[0][4], err)
+                return
             for item in batch:
-                _settle(item[4], None)
+                self._write_one(item)
+            return
+        for item in batch:
+            _settle(item[4], None)
 
     def _write_one(self, item: tuple[str, int, str, str | None, Future[None]]) -> None:
         table_id, seq, text, status, done = item
