@@ -221,3 +221,18 @@ def test_the_playout_benchmark_runs(tmp_path: Path, capsys: pytest.CaptureFixtur
         assert row["fast"]["decisions_per_s"] > 0 and row["checked"]["decisions_per_s"] > 0
         assert row["greedy"]["errors"] == 0 and row["greedy"]["hands_per_game"] >= 1
     assert "capone" in capsys.readouterr().out
+
+
+def test_the_progress_bar_goes_to_a_terminal_on_stderr_only(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sys
+
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    status, out, err = _run_cli(capsys, "capone", "--games", "3", "--bots", "greedy,random")
+    assert status == 0
+    assert "3/3" in err and "3/3" not in out  # the bar's count, on stderr
+    assert "greedy" in out and "hands per game" in out
+    status, out, err = _run_cli(capsys, "capone", "--games", "3", "--bots", "greedy,random",
+                                "--json")
+    assert err == "" and json.loads(out)["games"] == 3  # --json: never a bar
