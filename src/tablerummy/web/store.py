@@ -49,6 +49,10 @@ from ..errors import TablerummyError
 
 T = TypeVar("T")
 
+Done = Future[None] | asyncio.Future[None]
+Pending = tuple[str, int, str, str | None, Done]
+"""A move waiting for its commit: table, seq, text, new status, and who waits for it."""
+
 CHECKPOINT_EVERY = 1.0
 """Seconds between SQLite checkpoints while moves are being written."""
 
@@ -181,7 +185,7 @@ class Store:
         self._inline = self._sqlite and sqlite_sync() == "NORMAL"
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tablerummy-db")
         self._lock = threading.Lock()
-        self._pending: list[tuple[str, int, str, str | None, Future[None]]] = []
+        self._pending: list[Pending] = []
         self._writer_busy = False
         self._flush_scheduled = False
         self._checkpointing = False
@@ -288,7 +292,7 @@ class Store:
 
     async def append(self, table_id: str, seq: int, text: str, status: str | None = None) -> None:
         """Commit action ``seq`` of a table (and its new status); returns once durable."""
-        done: Future[None] = Future()
+        done: Done = asyncio.get_running_loop().create_future() if self._inline else Future()
         with self._lock:
             self._pending.append((table_id, seq, text, status, done))
             if self._inline:
@@ -304,7 +308,7 @@ class Store:
         if start:
             self._pool.submit(self._write_batches)
         try:
-            await asyncio.wrap_future(done)
+            await (done if isinstance(done, asyncio.Future) else asyncio.wrap_future(done))
         except SQLAlchemyError as err:
             raise StoreError(f"the move could not be saved: {_short(err)}") from None
 
@@ -347,7 +351,7 @@ class Store:
             if self._checkpoint_due():  # on the worker thread already
                 self._checkpoint()
 
-    def _write_batch(self, batch: list[tuple[str, int, str, str | None, Future[None]]]) -> None:
+    def _write_batch(self, batch: list[Pending]) -> None:
         """Commit a batch in one transaction, then settle each move's future."""
         try:
             with self._engine.begin() as conn:
@@ -369,7 +373,7 @@ class Store:
         for item in batch:
             _settle(item[4], None)
 
-    def _write_one(self, item: tuple[str, int, str, str | None, Future[None]]) -> None:
+    def _write_one(self, item: Pending) -> None:
         table_id, seq, text, status, done = item
         try:
             with self._engine.begin() as conn:
@@ -383,12 +387,16 @@ class Store:
             _settle(done, None)
 
 
-def _settle(done: Future[None], err: BaseException | None) -> None:
-    if done.set_running_or_notify_cancel():
-        if err is None:
-            done.set_result(None)
-        else:
-            done.set_exception(err)
+def _settle(done: Done, err: BaseException | None) -> None:
+    if isinstance(done, asyncio.Future):  # inline: on the loop's own thread
+        if done.done():
+            return
+    elif not done.set_running_or_notify_cancel():
+        return
+    if err is None:
+        done.set_result(None)
+    else:
+        done.set_exception(err)
 
 
 def _short(err: BaseException) -> str:
