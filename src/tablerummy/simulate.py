@@ -32,7 +32,7 @@ from __future__ import annotations
 import json
 import math
 import random
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
@@ -192,7 +192,7 @@ def _chunks(games: int, workers: int) -> Iterator[list[int]]:
 
 
 def play_games(setup: Setup, games: int, workers: int = 1,
-               keep_records: bool = False) -> Iterator[GameResult]:
+               keep_records: bool = False) -> Generator[GameResult, None, None]:
     """Every game of a run, in the order they finish (sort by ``index`` for game order)."""
     if workers <= 1:
         variant = setup.make_variant()

@@ -10,6 +10,7 @@ import argparse
 import json
 import sys
 import time
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -67,11 +68,13 @@ def simulate_command(args: argparse.Namespace) -> int:
         console=err_console, disable=not show_bar, transient=True,
     ) as progress:
         task = progress.add_task(f"{setup.variant}: {', '.join(setup.labels)}", total=args.games)
-        for result in play_games(setup, args.games, args.workers, keep_records=folder is not None):
-            summary.add(result)
-            if folder is not None and result.record is not None:
-                _write_record(folder, width, result)
-            progress.advance(task)
+        games = play_games(setup, args.games, args.workers, keep_records=folder is not None)
+        with closing(games):  # a failed write stops the worker processes at once
+            for result in games:
+                summary.add(result)
+                if folder is not None and result.record is not None:
+                    _write_record(folder, width, result)
+                progress.advance(task)
     seconds = time.perf_counter() - started
     if args.json:
         print(json.dumps(summary.to_json()))
