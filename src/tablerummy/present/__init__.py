@@ -25,7 +25,7 @@ View = dict[str, Any]
 Presenter = Callable[[Variant, Observation], View]
 
 _PRESENTERS: dict[str, Presenter] = {}
-_BUILTIN = ("capone", "ripper")
+_BUILTIN = ("capone", "ripper", "oklahoma")
 
 
 def register_presenter(*variants: str) -> Callable[[Presenter], Presenter]:

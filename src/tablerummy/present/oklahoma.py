@@ -1,0 +1,117 @@
+"""The table view of the Oklahoma family: hand by suit (wilds apart), melds with points.
+
+The discard pile is public in full (every card went down face up, docs/rules-oklahoma.md),
+so the view lists it, and the cards known to be in other hands, beside the table.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ..oklahoma.actions import parse_item
+from ..oklahoma.cards import IDS, RANKS, SUITS
+from ..oklahoma.melds import DEUCES, SET, Meld, build, meld_value
+from ..variant import Observation, Variant
+from . import View, common_view, register_presenter, seat_label
+
+SYMBOLS = dict(zip(SUITS, "♠♥♦♣", strict=True))
+_SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+_RANK_NAMES = {"A": "aces", "J": "jacks", "Q": "queens", "K": "kings"}
+_PROMPTS = {
+    "draw": "draw from the stock, or take the whole discard pile with a meld holding its "
+            "top card",
+    "play": "meld, lay off on your own melds — then discard (or go out)",
+}
+
+
+def card_name(cid: str) -> str:
+    """``QS`` → ``Q♠``; ``JK`` → ``Joker``."""
+    if cid == "JK":
+        return "Joker"
+    return cid[:-1] + SYMBOLS[cid[-1]]
+
+
+def _entry(cid: str, count: int) -> dict[str, object]:
+    return {"id": cid, "name": card_name(cid), "count": count}
+
+
+def _hand_groups(ids: list[str], wild: tuple[bool, ...]) -> list[dict[str, object]]:
+    """The hand by suit (♠ ♥ ♦ ♣, ace to king), then the wilds."""
+    counts = Counter(ids)
+    index = {cid: i for i, cid in enumerate(IDS)}
+    groups: list[dict[str, object]] = []
+    for s, suit in enumerate(SUITS):
+        cards = [_entry(IDS[c], counts[IDS[c]]) for c in range(s * 13, s * 13 + 13)
+                 if counts[IDS[c]] and not wild[c]]
+        if cards:
+            groups.append({"label": SYMBOLS[suit] + " " + _SUIT_NAMES[suit], "cards": cards})
+    wilds = [_entry(cid, n) for cid, n in sorted(counts.items(), key=lambda kv: index[kv[0]])
+             if wild[index[cid]]]
+    if wilds:
+        groups.append({"label": "wild", "cards": wilds})
+    return groups
+
+
+def _note(meld: Meld) -> str:
+    if meld.kind == DEUCES:
+        return "deuces"
+    if meld.kind == SET:
+        rank = RANKS[meld.key - 1]
+        return "set of " + _RANK_NAMES.get(rank, rank + "s")
+    return "sequence " + SYMBOLS[SUITS[meld.key]]
+
+
+@register_presenter("fortune", "arlington", "arlington-heights")
+def oklahoma_view(variant: Variant, obs: Observation) -> View:
+    from ..oklahoma.variant import OklahomaVariant
+
+    assert isinstance(variant, OklahomaVariant)
+    rules = variant.rules
+    view = common_view(variant, obs)
+    view["hand"] = _hand_groups(obs["hand"], rules.wild)
+    sides: list[list[int]] = obs["sides"]
+    areas = []
+    for side, melds in enumerate(obs["melds"]):
+        shown = []
+        for k, texts in enumerate(melds):
+            meld = build([parse_item(t) for t in texts], rules)
+            points = meld_value(meld, rules.values) if isinstance(meld, Meld) else 0
+            shown.append({"label": f"m{k + 1}", "cards": list(texts), "points": points,
+                          "note": _note(meld) if isinstance(meld, Meld) else ""})
+        areas.append({"side": side, "label": seat_label(sides[side][0]),
+                      "points": obs["melded_points"][side], "melds": shown})
+    view["areas"] = areas
+    top = obs["discard_top"]
+    stock = obs.get("stock")
+    view["piles"] = [
+        {"name": "Stock", "size": obs["stock_size"], "top": None, "top_name": None},
+        {"name": "Discard pile", "size": obs["discard_size"], "top": top,
+         "top_name": card_name(top) if top else None},
+    ]
+    below = obs["discard"][:-1]
+    if below:
+        view["private"].append({"label": "The discard pile below its top (all saw them go "
+                                         "down), oldest first",
+                                "cards": [_entry(c, 1) for c in below]})
+    if stock:
+        view["private"].append({"label": "The rebuilt stock, top first",
+                                "cards": [_entry(c, 1) for c in stock]})
+    for seat, known in enumerate(obs["known_hands"]):
+        if known and seat != obs["seat"]:
+            view["private"].append({"label": f"Known to be held by {seat_label(seat)}",
+                                    "cards": [_entry(c, n) for c, n in Counter(known).items()]})
+    for seat, held in enumerate(obs.get("hands") or []):
+        if seat != obs["seat"]:
+            view["private"].append({"label": f"Held by {seat_label(seat)} (shown for scoring)",
+                                    "cards": [_entry(c, n) for c, n in Counter(held).items()]})
+    to_act = obs["to_act"]
+    if obs["game_over"]:
+        view["prompt"] = "the game is over"
+    elif to_act == obs["seat"]:
+        view["prompt"] = "your turn: " + _PROMPTS.get(obs["phase"], "")
+    elif to_act is not None:
+        view["prompt"] = f"{seat_label(to_act)} to act"
+    else:
+        view["prompt"] = "the hand is over"
+    return view
+
