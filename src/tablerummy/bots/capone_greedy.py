@@ -7,8 +7,8 @@ the seat's observation alone:
   with a pair in hand) or is a Raid that pays now, else two cards of the Case File;
   near the end of the Case File it avoids ending a hand it is losing;
 * **play** — every meld and layoff (largest and most valuable first), then at most one
-  Gavel card, the one with the best expected gain, when that gain clears a bar that
-  falls as the Case File runs out (a Gavel card still in hand at the end is worth 0);
+  Gavel card, the one with the best expected gain, as soon as it is expected to gain a
+  point (in self-play, holding Gavel cards back for bigger gains lost about 2 games in 3);
 * **discard** — the card whose loss costs least (dead cards first, pairs kept) plus
   what it would give the next player (a card they can lay off, a Raid against us).
 
@@ -46,7 +46,7 @@ class _View:
 
     __slots__ = (
         "areas", "cards", "discard_below", "discard_top", "hand", "hand_sizes", "my_side",
-        "n", "next_seat", "others", "partners", "seat", "side_of", "size", "stock",
+        "n", "next_seat", "partners", "seat", "side_of", "size", "stock",
         "unknown", "unknown_total",
     )
 
@@ -57,7 +57,6 @@ class _View:
         self.side_of = [variant.side_of(s) for s in range(self.n)]
         self.my_side = self.side_of[seat]
         self.partners = [s for s in range(self.n) if s != seat and self.side_of[s] == self.my_side]
-        self.others = [s for s in range(self.n) if self.side_of[s] != self.my_side]
         self.next_seat = (seat + 1) % self.n
         held = obs["hand"]
         self.hand = [int(held.get(k, 0)) for k in KINDS]
@@ -153,10 +152,11 @@ class CaponeGreedyBot(Bot):
 
     name = "greedy"
     gavel_bar: ClassVar[float] = 1.0
-    """Expected gain (points) a Gavel card must promise early in a hand to be played."""
+    """Expected gain (points) a Gavel card must promise to be played."""
     late_stock: ClassVar[int] = 8
-    """With this few cards left in the Case File, any Gavel card that gains is played."""
+    """With this few cards left in the Case File (or 3 in hand) the bar drops …"""
     late_bar: ClassVar[float] = 0.5
+    """… to this: a Gavel card still in hand when the hand ends is worth nothing."""
     stock_weight: ClassVar[float] = 1.5
     """How much more two unseen cards are worth than their value this turn (future use)."""
 
