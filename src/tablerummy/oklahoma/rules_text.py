@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .values import DECIDED, HAND_KEYS, MELD_KEYS, default_values
+from .values import HAND_KEYS, MELD_KEYS, decided, default_values
 
 if TYPE_CHECKING:
     from .variant import OklahomaVariant
@@ -13,6 +13,7 @@ _MELD_LABELS = {
     "A-high": "Ace, high (A-K-Q) or in a set",
     "A-low": "Ace, low (A-2-3)",
     "2": "2 in its own place (A-2-3), or a wild standing for a 2",
+    "Q": "Q (♥ ♦ ♣)",
     "QS": "Q♠ (natural)",
     "wild-QS": "a wild standing for Q♠",
     "deuce-set": "each 2 of a deuce-only set",
@@ -31,18 +32,18 @@ def rules_text(variant: OklahomaVariant) -> str:
     joker = bool(opts.get("joker", False))
     defaults = default_values(variant.name, scarne, joker)
     data = rules.values.data
-    decided = DECIDED.get(variant.name, ())
+    marked = decided(variant.name, scarne)
 
     def rows(table: str, keys: tuple[str, ...]) -> str:
         out = []
         for key in keys:
-            if key not in data[table]:
+            if key not in data[table] or (key == "deuce-set" and not rules.deuce_sets):
                 continue
             value = data[table][key]
             mark = ""
             if value != defaults[table].get(key):
                 mark = " (--cards)"
-            elif f"{table}.{key}" in decided:
+            elif f"{table}.{key}" in marked:
                 mark = " †"
             label = _label(key) if table == "meld" else key
             out.append(f"| {label} | {value}{mark} |")

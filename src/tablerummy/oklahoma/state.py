@@ -384,9 +384,9 @@ class OklahomaState(HandState):
         elif kind == A.SWAP:
             _, c, side, k = action
             owner = seat if side is None else side
-            new = swapped(self.melds[owner][k], c)
-            assert new is not None
-            self.melds[owner][k] = new
+            back = swapped(self.melds[owner][k], c)
+            assert back is not None
+            self.melds[owner][k] = back
             self._take_from_hand(seat, c)
             self.hands[seat][JK] += 1
             self.sizes[seat] += 1

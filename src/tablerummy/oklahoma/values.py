@@ -2,7 +2,7 @@
 
 The numbers are the rulebook's (``oklahoma-family.txt``) except where it is silent; those
 gaps are filled as ``card-data.md`` and ``docs/rules-oklahoma.md`` decide and are listed in
-:data:`DECIDED`.  ``--cards FILE`` may change any value, e.g. ``[meld] QS = 60``.
+:func:`decided`.  ``--cards FILE`` may change any value, e.g. ``[meld] QS = 60``.
 """
 
 from __future__ import annotations
@@ -67,12 +67,14 @@ def default_values(variant: str, scarne: bool = False, joker: bool = False) -> d
     return _heights()
 
 
-DECIDED: dict[str, tuple[str, ...]] = {
-    "fortune": ("meld.2",),
-    "arlington": ("meld.2", "meld.wild-QS"),
-    "arlington-heights": (),
-}
-"""Values the rulebook does not print, decided by this project (marked in ``rules``)."""
+def decided(variant: str, scarne: bool = False) -> tuple[str, ...]:
+    """Values the rulebook does not print, decided by this project (marked in ``rules``):
+    a 2 in its own place (5), and under Parlett a 2 standing for Q♠ (10, as a queen)."""
+    if variant == "fortune":
+        return ("meld.2",)
+    if variant == "arlington":
+        return ("meld.2",) if scarne else ("meld.2", "meld.wild-QS")
+    return ()
 
 
 @dataclass(frozen=True)
