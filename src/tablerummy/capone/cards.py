@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import OptionError
+from ..mystery import check_overrides
 
 GANGSTERS: tuple[str, ...] = (
     "al-capone",
@@ -86,19 +86,10 @@ class CardTable:
 
         Copies are facts of the physical deck and cannot be overridden.
         """
-        table = {kind: dict(values) for kind, values in DEFAULT_TABLE.items()}
-        for kind, values in (overrides or {}).items():
-            if kind not in table:
-                raise OptionError(f"--cards: capone has no card {kind!r}")
-            if not isinstance(values, Mapping):
-                raise OptionError(f"--cards: {kind} must map to a table like {{points = 5}}")
-            for key, value in values.items():
-                allowed = ("points", "set") if kind in GANGSTERS else ()
-                if key not in allowed:
-                    raise OptionError(f"--cards: {kind} has no value {key!r} to set")
-                if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                    raise OptionError(f"--cards: {kind}.{key} must be a whole number >= 0")
-                table[kind][key] = value
+        table = check_overrides(
+            "capone", DEFAULT_TABLE, overrides,
+            lambda kind: ("points", "set") if kind in GANGSTERS else (), lambda kind, key: 0,
+        )
         return cls(
             copies=tuple(table[k]["copies"] for k in KINDS),
             points=tuple(table[k].get("points", 0) for k in KINDS),
