@@ -41,6 +41,7 @@ from tablerummy.variant import get_variant, variant_names
 
 PLAYER_COUNTS: dict[str, tuple[int, ...]] = {
     "capone": (2, 4),
+    "ripper": (2, 3, 4),
 }
 """Player counts to measure per variant; a variant not listed is measured with 2."""
 DEFAULT_PLAYERS = (2,)
