@@ -25,9 +25,9 @@ RIPPER_MAX_HANDS = 8
 """Cards that could not be played cost points in ``ripper``: random bots at four seats
 drift below zero and, in most games, never reach 100 (greedy games take 3–5 hands)."""
 
-OKLAHOMA_GAMES = 27
-"""Each Oklahoma-family entry's slow run: 3 games per option set and bot line-up (about
-20 seconds of one core each); the scenario records, ``tests/test_oklahoma_engine.py``
+OKLAHOMA_GAMES = 18
+"""Each Oklahoma-family entry's slow run: 2 games per option set and bot line-up (about
+30 seconds of one core each); the scenario records and ``tests/test_oklahoma_engine.py``
 (enumeration against a direct check on random positions) cover the rules in detail."""
 OKLAHOMA_MAX_HANDS = 6
 """Cards caught in hand cost points: random bots at eight seats drift below zero and
