@@ -254,5 +254,6 @@ async def _serve_socket(ws: WebSocket, table: LiveTable) -> None:
             conn.closed = True
             table.connections.discard(conn)
             table.broadcast()
+            table.manager.release(table)
         if writer is not None:
             writer.cancel()

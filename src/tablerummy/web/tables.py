@@ -262,6 +262,8 @@ class LiveTable:
             await self._rebuild()
             raise
         self.broadcast()
+        if self.status == FINISHED:
+            self.manager.release(self)
 
     async def _rebuild(self) -> None:
         """Forget the uncommitted move: reload the table from the store."""
@@ -415,10 +417,17 @@ class TableManager:
         table.schedule_bots()
         return table, token
 
-    def listing(self) -> list[dict[str, Any]]:
-        """Tables in memory that are open (a free seat) or being played, newest first."""
-        tables = sorted(self.live.values(), key=lambda t: t.row.created, reverse=True)
-        return [t.meta() for t in tables if t.status != FINISHED]
+    def listing(self, limit: int = 100) -> list[dict[str, Any]]:
+        """Tables that are open (a free seat) or being played, newest first."""
+        tables = sorted((t for t in self.live.values() if t.status != FINISHED),
+                        key=lambda t: t.row.created, reverse=True)
+        return [t.meta() for t in tables[:limit]]
+
+    def release(self, table: LiveTable) -> None:
+        """Forget a finished table nobody watches (the store still has it, for records)."""
+        if table.status == FINISHED and not table.connections:
+            self.live.pop(table.id, None)
+            self._loading.pop(table.id, None)
 
     async def close(self) -> None:
         for table in list(self.live.values()):
