@@ -167,10 +167,12 @@ def test_a_seat_and_the_watchers_cannot_tell_deals_apart_that_differ_in_hidden_c
             assert message["view"]["private"] == [] and message["view"]["seat"] is None
 
 
-@pytest.mark.parametrize("name", web_variants())
-def test_every_variant_sends_each_seat_only_its_observation(client: Any, name: str) -> None:
-    table, tokens = _table(client, None, name)
-    variant = get_variant(name, {"players": 2})
+@pytest.mark.parametrize(("name", "players"),
+                         [(name, 2) for name in web_variants()] + [("capone", 4)])
+def test_every_variant_sends_each_seat_only_its_observation(client: Any, name: str,
+                                                            players: int) -> None:
+    table, tokens = _table(client, None, name, players)
+    variant = get_variant(name, {"players": players})
     shadow = Game(variant, seed=5, first_dealer=1, log=True)
     seats = [Socket(client, table, t) for t in tokens]
     watcher = Socket(client, table, None)

@@ -353,6 +353,8 @@ class TableManager:
             except TablerummyError as err:
                 raise TableError(f"table {table_id} cannot be replayed: {err}") from None
             table = LiveTable(row, game, self)
+            if table.status == FINISHED:
+                return table  # nothing will change: no need to keep it in memory
             self.live[table_id] = table
             table.schedule_bots()
             return table
