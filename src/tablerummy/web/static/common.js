@@ -18,8 +18,23 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+
+// "7H" -> "7♥", a wild "2C=7H" -> "2♣=7♥", "JK" -> "Joker" (the notation's card ids)
+function prettyCard(id) {
+  if (id.includes("=")) {
+    const parts = id.split("=").map(prettyCard);
+    return parts.every(Boolean) ? parts.join("=") : null;
+  }
+  const m = /^(10|[2-9JQKA])([SHDC])$/.exec(id);
+  if (m) return m[1] + SUITS[m[2]];
+  return id === "JK" ? "Joker" : null;
+}
+
 // "frank-nitti" -> "Frank Nitti": a readable fallback where the view gives no name.
 export function pretty(word) {
+  const card = prettyCard(word);
+  if (card) return card;
   if (!/^[a-z][a-z0-9]*(-[a-z0-9]+)+$/.test(word)) return word;
   return word.split("-").map((w) => w[0].toUpperCase() + w.slice(1)).join(" ");
 }
@@ -41,16 +56,20 @@ export function cardEl(id, name, opts = {}) {
   if (opts.small) classes.push("small");
   if (opts.kind === "gavel") classes.push("gavel");
   if (opts.extra) classes.push(opts.extra);
-  const node = el("div", { class: classes.join(" "), "data-card": id, title: name || id,
-    style: `--hue: hsl(${hue(id)} 55% 42%)` },
+  const text = name || pretty(id);
+  const shown = text.split("=").pop();
+  const colour = /[♥♦]/.test(shown) ? "#c0392b" : /[♠♣]/.test(shown) ? "#1d1d1f" : `hsl(${hue(id)} 55% 42%)`;
+  const node = el("div", { class: classes.join(" "), "data-card": id, title: text,
+    style: `--hue: ${colour}` },
     el("div", { class: "band" }),
-    el("div", { class: "cname", text: name || pretty(id) }),
-    el("div", { class: "mono", text: monogram(name || pretty(id)) }));
+    el("div", { class: "cname", text }),
+    el("div", { class: "mono", text: monogram(text) }));
   if (opts.delay !== undefined) node.style.animationDelay = `${opts.delay}s`;
   return node;
 }
 
 function monogram(name) {
+  if (name.includes("=")) return `${name.split("=").pop()}*`; // a wild card: what it stands for
   const words = name.split(/[\s-]+/).filter(Boolean);
   if (words.length === 1) return words[0].slice(0, 3);
   return words.slice(0, 2).map((w) => w[0].toUpperCase()).join("");

@@ -117,8 +117,7 @@ function render(msg) {
   prompt.className = mine ? "mine" : "";
 
   const piles = document.getElementById("piles");
-  piles.replaceChildren(...view.piles.map((pile, i) =>
-    pileEl(pile, names, i, () => send(i === 0 ? "draw stock" : "draw discard"))));
+  piles.replaceChildren(...view.piles.map((pile, i) => pileEl(pile, names, i, () => clickPile(i))));
   drawPrivate(view, names);
   drawOver(msg);
 
@@ -134,6 +133,16 @@ function render(msg) {
   drawSeats(msg);
   drawLog();
   maybeOpenChoice();
+}
+
+// the stock sends "draw stock"; the discard pile "draw discard", or, where taking it is
+// a move with more to it (the Oklahoma family's "draw pile meld …"), offers those moves
+function clickPile(index) {
+  if (index === 0) { send("draw stock"); return; }
+  const takes = (state.msg.legal || []).filter((m) => m.verb === "draw" && m.text !== "draw stock");
+  if (takes.length === 1) send(takes[0].text);
+  else if (takes.length > 1) openChoice("Take the discard pile", takes, null);
+  else send("draw discard");
 }
 
 function seatName(msg, seat) {
