@@ -42,6 +42,9 @@ from tablerummy.variant import get_variant, variant_names
 PLAYER_COUNTS: dict[str, tuple[int, ...]] = {
     "capone": (2, 4),
     "ripper": (2, 3, 4),
+    "fortune": (2, 4, 8),
+    "arlington": (2, 4, 7),  # 8 × 13 cards leave no stock: arlington seats at most 7
+    "arlington-heights": (2, 4, 8),
 }
 """Player counts to measure per variant; a variant not listed is measured with 2."""
 DEFAULT_PLAYERS = (2,)

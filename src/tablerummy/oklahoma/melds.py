@@ -293,18 +293,37 @@ def _multisets(kinds: Sequence[tuple[int, int]], size: int) -> Iterator[tuple[in
             yield (c,) * k + tail
 
 
+POS_CARD: tuple[tuple[int, ...], ...] = tuple(
+    (-1, *(position_card(p, suit) for p in range(1, 15))) for suit in range(4)
+)
+"""``POS_CARD[suit][p]``: the card at position ``p`` (1 = low ace … 14 = high ace)."""
+RANK_CARDS: tuple[tuple[int, ...], ...] = ((), *(tuple(card(r, t) for t in range(4))
+                                                 for r in range(1, 14)))
+"""``RANK_CARDS[rank]``: the four cards of a rank, ♠ ♥ ♦ ♣."""
+
+
 def candidate_melds(avail: Sequence[int], rules: Rules, must: int = -1) -> list[Meld]:
     """Every canonical meld that the cards ``avail`` (a count vector) can make.
 
-    With ``must`` (the discard pile's top card) only melds holding that card.
+    With ``must`` (the discard pile's top card) only melds holding that card.  This is
+    the hot path of ``legal_actions``: windows and ranks that cannot be filled with the
+    wilds at hand are cut off before anything is built.
     """
     wild = rules.wild
     swap = rules.swappable_joker
     jokers = avail[JK] if swap else 0
     loose = [(c, avail[c]) for c in rules.wild_cards if avail[c] and not (c == JK and swap)]
-    nloose = sum(n for _, n in loose)
-    total_wild = nloose + jokers
+    total_wild = sum(n for _, n in loose) + jokers
     found: dict[tuple[Item, ...], Meld] = {}
+    cache: dict[tuple[tuple[tuple[int, int], ...], int], list[tuple[int, ...]]] = {}
+
+    def multis(pool: Sequence[tuple[int, int]], size: int) -> list[tuple[int, ...]]:
+        key = (tuple(pool), size)
+        got = cache.get(key)
+        if got is None:
+            got = cache[key] = list(_multisets(pool, size))
+        return got
+
     if must >= 0 and not wild[must]:
         ranks: Sequence[int] = (rank_of(must),)
         suits: Sequence[int] = (suit_of(must),)
@@ -316,37 +335,46 @@ def candidate_melds(avail: Sequence[int], rules: Rules, must: int = -1) -> list[
         if isinstance(meld, Meld) and (must < 0 or any(c == must for c, _ in meld.items)):
             found.setdefault(meld.items, meld)
 
+    skip_twos = rules.deuces_wild
     for rank in ranks:
-        if rank == 2 and rules.deuces_wild:
+        if rank == 2 and skip_twos:
             continue
-        _sets_of(rank, avail, rules, loose, jokers, keep)
+        a, b, c, d = RANK_CARDS[rank]
+        n = avail[a] + avail[b] + avail[c] + avail[d]
+        if n and n + total_wild >= 3:
+            _sets_of(rank, avail, rules, loose, jokers, keep, multis)
     if rules.deuce_sets and (must < 0 or rank_of(must) == 2):
-        deuces = [(c, avail[c]) for c in (card(2, t) for t in range(4)) if avail[c]]
+        deuces = [(c, avail[c]) for c in RANK_CARDS[2] if avail[c]]
         for size in (3, 4):
             for combo in _multisets(deuces, size):
                 keep(Meld(DEUCES, 2, 0, tuple((c, c) for c in combo)))
     for suit in suits:
-        _sequences_of(suit, avail, rules, loose, jokers, total_wild, keep, must)
+        _sequences_of(suit, avail, rules, loose, jokers, total_wild, keep, must, multis)
     return list(found.values())
 
 
+Multis = Callable[[Sequence[tuple[int, int]], int], list[tuple[int, ...]]]
+
+
 def _sets_of(rank: int, avail: Sequence[int], rules: Rules, loose: list[tuple[int, int]],
-             jokers: int, keep: Keep) -> None:
-    naturals = [card(rank, t) for t in range(4)]
-    if not any(avail[c] for c in naturals):
-        return
+             jokers: int, keep: Keep, multis: Multis) -> None:
+    naturals = RANK_CARDS[rank]
     ranges = [range(avail[c] + 1) for c in naturals]
     for counts in product(*ranges):
         n = sum(counts)
         if n == 0 or n > 4:
             continue
         base = [(c, c) for c, k in zip(naturals, counts, strict=True) for _ in range(k)]
-        for nw in range(max(0, 3 - n), 4 - n + 1):
-            for nj in range(min(jokers, nw) + 1):
+        if n >= 3 and rank != QUEEN:  # all natural: canonical as it is
+            keep(Meld(SET, rank, 0, tuple(base)))
+            if n == 4 or (not loose and not jokers):
+                continue
+        for nw in range(max(1 if n >= 3 and rank != QUEEN else 0, 3 - n), 4 - n + 1):
+            for nj in range((jokers if jokers < nw else nw) + 1):
                 joker_options: list[list[Item]] = (
                     [[]] if nj == 0 else [[(JK, card(rank, t))] for t in range(4)]
                 )
-                for combo in _multisets(loose, nw - nj):
+                for combo in multis(loose, nw - nj):
                     for joker_items in joker_options:
                         if rank == QUEEN:
                             for q in range(len(combo) + 1):
@@ -360,64 +388,83 @@ def _sets_of(rank: int, avail: Sequence[int], rules: Rules, loose: list[tuple[in
 
 
 def _finish_set(rank: int, items: list[Item], rules: Rules) -> Meld | str:
-    return check(_canonical_set(rank, items, rules), rules)
+    meld = _canonical_set(rank, items, rules)
+    # it holds a natural card; only a set of queens can break a Q♠ rule
+    return check(meld, rules) if rank == QUEEN else meld
 
 
 def _sequences_of(suit: int, avail: Sequence[int], rules: Rules,
                   loose: list[tuple[int, int]], jokers: int, total_wild: int,
-                  keep: Keep, must: int) -> None:
+                  keep: Keep, must: int, multis: Multis) -> None:
     wild = rules.wild
+    cards = POS_CARD[suit]
+    have = [avail[c] for c in cards]  # (index 0 is no position and is never read)
+    twos = rules.deuces_wild
+    if not any(have[p] for p in range(1, 14) if p != 2 or not twos):
+        return  # no natural card of this suit: every meld needs one
     first = 1 if rules.twos else 3
     longest = rules.max_sequence
-    own_deuce = card(2, suit)
+    own_deuce = cards[2]
+    must_at = ([p for p in range(1, 15) if cards[p] == must]
+               if must >= 0 and not wild[must] else [])
     for lo in range(first, 13):
-        for length in range(3, longest + 1):
-            hi = lo + length - 1
-            if hi > 14 or length > 13 or (lo == 1 and length == 13):
-                break
+        if not total_wild and not have[lo]:
+            continue
+        missing = 0
+        top = lo + longest - 1
+        if top > 14 or (lo == 1 and top > 12):
+            top = 12 if lo == 1 else 14
+        for hi in range(lo, top + 1):
+            if not have[hi]:
+                missing += 1
+                if missing > total_wild:
+                    break
+            length = hi - lo + 1
+            if length < 3 or (must_at and not any(lo <= m <= hi for m in must_at)):
+                continue
             positions = range(lo, hi + 1)
-            cards = [position_card(p, suit) for p in positions]
-            if must >= 0 and not wild[must] and must not in cards:
+            if not missing and not total_wild:
+                # all natural: 3 or more places hold at least two that are not the 2
+                keep(Meld(SEQ, suit, lo, tuple((cards[p], cards[p]) for p in positions)))
                 continue
-            forced = [p for p, c in zip(positions, cards, strict=True) if not avail[c]]
-            if len(forced) > total_wild:
-                continue
-            optional = [p for p, c in zip(positions, cards, strict=True) if avail[c]]
-            room = min(total_wild, length - 1) - len(forced)
+            forced = [p for p in positions if not have[p]]
+            optional = [p for p in positions if have[p]]
+            room = (total_wild if total_wild < length - 1 else length - 1) - len(forced)
             for extra in range(room + 1):
                 for chosen in combinations(optional, extra):
-                    wild_places = sorted((*forced, *chosen))
-                    natural = [(c, c) for p, c in zip(positions, cards, strict=True)
-                               if p not in wild_places]
-                    if not any(not wild[c] for c, _ in natural):
-                        continue
+                    places = sorted((*forced, *chosen)) if chosen else forced
+                    if not any(p not in places and (p != 2 or not twos) for p in positions):
+                        continue  # only wilds (and the 2 in its place): no natural card
                     pool = loose
-                    if (own_deuce, own_deuce) in natural and rules.deuces_wild:
+                    if rules.deuces_wild and lo <= 2 <= hi and 2 not in places:
                         pool = [(c, n - 1 if c == own_deuce else n) for c, n in loose]
                         pool = [(c, n) for c, n in pool if n]
-                    _fill_sequence(suit, lo, wild_places, natural, pool, jokers, rules, keep)
+                    _fill_sequence(suit, lo, hi, places, pool, jokers, rules, keep, multis)
 
 
-def _fill_sequence(suit: int, lo: int, places: list[int], natural: list[Item],
+def _fill_sequence(suit: int, lo: int, hi: int, places: list[int],
                    pool: list[tuple[int, int]], jokers: int, rules: Rules,
-                   keep: Keep) -> None:
-    own_deuce = card(2, suit)
-    for nj in range(min(jokers, len(places)) + 1):
-        joker_choices: list[int | None] = [None] if nj == 0 else list(places)
-        for combo in _multisets(pool, len(places) - nj):
+                   keep: Keep, multis: Multis) -> None:
+    cards = POS_CARD[suit]
+    own_deuce = cards[2]
+    # only a wild standing for Q♠ can break a rule here (the meld has a natural card)
+    guard = rules.qs_wild_natural_only and suit == SPADES and 12 in places
+    for nj in range((jokers if jokers < len(places) else len(places)) + 1):
+        joker_choices: list[int] = [0] if nj == 0 else list(places)
+        for combo in multis(pool, len(places) - nj):
             for jpos in joker_choices:
                 rest = [p for p in places if p != jpos]
                 if 2 in rest and own_deuce in combo:
                     continue  # canonical form puts that deuce at rank 2 as the natural card
-                items = list(natural)
-                if jpos is not None:
-                    items.append((JK, position_card(jpos, suit)))
-                items.extend((c, position_card(p, suit)) for p, c in zip(rest, combo,
-                                                                        strict=True))
-                items.sort(key=lambda it: _pos_key(it, lo))
-                keep(check(Meld(SEQ, suit, lo, tuple(items)), rules))
-
-
-def _pos_key(item: Item, lo: int) -> int:
-    r = rank_of(item[1])
-    return 14 if (r == 1 and lo > 1) else r
+                assigned = dict(zip(rest, combo, strict=True))
+                items = []
+                for p in range(lo, hi + 1):
+                    c = cards[p]
+                    if p == jpos:
+                        items.append((JK, c))
+                    elif p in assigned:
+                        items.append((assigned[p], c))
+                    else:
+                        items.append((c, c))
+                meld = Meld(SEQ, suit, lo, tuple(items))
+                keep(check(meld, rules) if guard else meld)

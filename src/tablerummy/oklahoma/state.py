@@ -21,6 +21,9 @@ from . import actions as A
 from .cards import IDS, JK, NCARDS, QS, QUEEN, card_id, parse_card, position_card, rank_of
 from .melds import (
     DEUCES,
+    POS_CARD,
+    RANK_CARDS,
+    SEQ,
     SET,
     Item,
     Meld,
@@ -177,8 +180,14 @@ class OklahomaState(HandState):
     def _layoffs(self, hand: list[int]) -> list[Action]:
         acts: list[Action] = []
         rules = self.rules
+        wilds = [c for c in rules.wild_cards if hand[c]]
         for k, meld in enumerate(self.melds[self.seat]):
-            for c in range(NCARDS):
+            if meld.kind == SEQ:
+                ends = POS_CARD[meld.key]
+                fits = [ends[p] for p in (meld.lo - 1, meld.hi + 1) if 1 <= p <= 14]
+            else:
+                fits = list(RANK_CARDS[meld.key])
+            for c in dict.fromkeys((*fits, *wilds)):  # a deuce may be both
                 if not hand[c]:
                     continue
                 for s in self._layoff_options(meld, c):
