@@ -384,3 +384,41 @@ def test_random_hands_conserve_cards_and_hide_hands(players: int) -> None:
                 assert obs["hand"] == {KINDS[k]: n for k, n in enumerate(hand) if n}
         assert state.outcome in ("caught", "escaped", "at-large")
         assert (state.ripper is not None) == (state.outcome == "caught")
+
+
+def _wire(game: Game, seat: int, legal: list[str] | None) -> str:
+    """What the web table sends ``seat`` now, as text."""
+    from tablerummy.web.protocol import seat_message
+
+    obs = game.observation(seat)
+    return repr(seat_message(game.variant, obs, game.events(seat), legal, {}, 1))
+
+
+def test_no_vote_reaches_another_seat_through_the_web_protocol() -> None:
+    """The web table's message for a seat is the same whatever the other seats voted."""
+    from tablerummy.bots import get_bot
+
+    variant = get_variant("ripper", {"players": 3})
+    checked = 0
+    for seed in range(6):
+        game = Game(variant, seed=seed)
+        bots = [get_bot("greedy", variant, s, seed + s) for s in range(3)]
+        while not game.game_over:
+            state = game.state
+            assert isinstance(state, RipperState)
+            if state.vote_caller is not None and state.end is None:
+                for seat in range(3):
+                    legal = game.legal_texts() if game.to_act == seat else None
+
+                    real = _wire(game, seat, legal)
+                    saved = state.votes[:]
+                    state.votes = [v if t == seat or v is None else (v + 1) % NS
+                                   for t, v in enumerate(saved)]
+                    other = _wire(game, seat, legal)
+                    state.votes = saved
+                    assert real == other
+                    checked += 1
+            seat = game.to_act
+            assert seat is not None
+            game.apply(bots[seat].choose(game.observation(seat), game.legal_actions()))
+    assert checked > 100
