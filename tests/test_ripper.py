@@ -418,7 +418,7 @@ def test_no_vote_reaches_another_seat_through_the_web_protocol() -> None:
                     state.votes = saved
                     assert real == other
                     checked += 1
-            seat = game.to_act
-            assert seat is not None
-            game.apply(bots[seat].choose(game.observation(seat), game.legal_actions()))
+            actor = game.to_act
+            assert actor is not None
+            game.apply(bots[actor].choose(game.observation(actor), game.legal_actions()))
     assert checked > 100
