@@ -97,7 +97,10 @@ class CardTable:
         )
 
     def area_points(self, kind: int, count: int) -> int:
-        """Points of ``count`` cards of a gangster in one area (a complete set scores its set value)."""
+        """Points of ``count`` cards of a gangster in one area.
+
+        A complete set scores its set value instead of its cards' points.
+        """
         if count == self.copies[kind]:
             return self.set_value[kind]
         return count * self.points[kind]
