@@ -46,6 +46,12 @@ from .variant import Action, Variant, get_variant
 MAX_DECISIONS = 100_000
 """A game still running after this many decisions is abandoned as an engine error."""
 
+MAX_HANDS = 100
+"""A game in which no side reaches the target in this many hands is abandoned.
+
+Scores can fall (Ripper's cards left in hand, the Oklahoma family's penalties), so weak
+bots may never reach the target; such a game counts in ``errors`` with that reason."""
+
 Z95 = 1.959963984540054
 
 
@@ -151,6 +157,9 @@ def play_game(setup: Setup, index: int, variant: Variant | None = None,
             decisions += 1
             if decisions >= MAX_DECISIONS:
                 error = f"the game did not end after {MAX_DECISIONS} decisions"
+                break
+            if len(game.hands) > MAX_HANDS:
+                error = f"no side reached the target in {MAX_HANDS} hands"
                 break
     except Exception as err:
         error = f"the {variant.name} engine raised {type(err).__name__}: {err}"
