@@ -99,9 +99,7 @@ class OklahomaState(HandState):
         self.stock_known = False
         self.end = None
         self.out_seat = None
-        self._legal = None
-        if not self.stock:  # no card to draw at all: a house-limit hand of one turn
-            self.last_turn = True
+        self._legal = None  # every table leaves cards for the stock (arlington seats 7 at most)
 
     def copy(self) -> Self:
         new = object.__new__(type(self))
