@@ -122,12 +122,12 @@ class Game:
             action = self.variant.parse_action(action)
         if self.game_over:
             raise IllegalActionError(seat, self.variant.action_text(action), "the game is over")
-        action = self.state.normalize(action)
         if checked:
             check_seat(self.state, seat, action)
-            self.state.apply(action)
+            action = self.state.check(action)
         else:
-            self.state.apply_unchecked(action)
+            action = self.state.normalize(action)
+        self.state.apply_unchecked(action)
         self.hands[-1].actions.append(action)
         if self.state.is_over:
             self._hand_over()
@@ -155,9 +155,15 @@ class Game:
             obs["to_act"] = None
         return obs
 
-    def events(self, seat: int | None) -> list[str]:
-        """The current hand's events in words, as ``seat`` may read them (None: public)."""
-        log = self.state.log or []
+    def events(self, seat: int | None, hand: int | None = None) -> list[str]:
+        """A hand's events in words, as ``seat`` may read them (None: public).
+
+        ``hand`` is the hand's index (default: the current one); the game must have been
+        created with ``log=True`` for there to be any.
+        """
+        record = self.hands[-1 if hand is None else hand]
+        state = record.final if record.final is not None else self.state
+        log = state.log or []
         return [private.get(seat, public) if seat is not None else public
                 for public, private in log]
 

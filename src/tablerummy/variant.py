@@ -229,14 +229,18 @@ class HandState(ABC):
         """
         return action
 
-    def apply(self, action: Action) -> None:
-        """Apply a legal action or raise :class:`IllegalActionError`, changing nothing."""
+    def check(self, action: Action) -> Action:
+        """The normalized legal action, or :class:`IllegalActionError` naming the rule."""
         action = self.normalize(action)
         if action not in self.legal_actions():
             raise IllegalActionError(
                 self.to_act, self.variant.action_text(action), self.why_illegal(action)
             )
-        self.apply_unchecked(action)
+        return action
+
+    def apply(self, action: Action) -> None:
+        """Apply a legal action or raise :class:`IllegalActionError`, changing nothing."""
+        self.apply_unchecked(self.check(action))
 
 
 # --- the registry -------------------------------------------------------------------

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Self
 
+from ..mystery import deal_counts, draw_into
 from ..variant import Action, HandState, Observation
 from . import actions as A
 from .cards import AGENT_MEETING, AL_CAPONE, ELIOT_NESS, KINDS, NAMES, NG, NK, RAID, SEARCH_WARRANT
@@ -64,14 +65,8 @@ class CaponeState(HandState):
         self.nsides = len(variant.sides)
         self.dealer = dealer
         self.log = [] if log else None
-        index = {kind: i for i, kind in enumerate(KINDS)}
-        order = [index[c] for c in deck]
-        self.hands = [[0] * NK for _ in range(n)]
-        for i in range(HAND_SIZE * n):
-            self.hands[(dealer + 1 + i) % n][order[i]] += 1
+        self.hands, self.discard, self.stock = deal_counts(KINDS, deck, n, HAND_SIZE, dealer)
         self.sizes = [HAND_SIZE] * n
-        self.discard = [order[HAND_SIZE * n]]
-        self.stock = order[HAND_SIZE * n + 1 :][::-1]  # top card last
         self.areas = [[0] * NG for _ in range(self.nsides)]
         self.seat = (dealer + 1) % n
         self.phase = DRAW
@@ -267,13 +262,7 @@ class CaponeState(HandState):
 
     def _draw(self, seat: int, count: int) -> list[int]:
         """Draw up to ``count`` from the Case File (as many as are left)."""
-        stock = self.stock
-        drawn = []
-        hand = self.hands[seat]
-        for _ in range(min(count, len(stock))):
-            c = stock.pop()
-            hand[c] += 1
-            drawn.append(c)
+        drawn = draw_into(self.stock, self.hands[seat], count)
         self.sizes[seat] += len(drawn)
         return drawn
 
