@@ -68,11 +68,13 @@ def postgres_url() -> Iterator[str]:
     if bindir is None:
         missing("PostgreSQL is not installed (initdb not found)")
         raise AssertionError  # unreachable
-    base = Path(tempfile.mkdtemp(prefix="tablerummy-pg-"))
+    root = os.geteuid() == 0
+    # as root the cluster runs as postgres, which must reach the directory: use /tmp
+    base = Path(tempfile.mkdtemp(prefix="tablerummy-pg-", dir="/tmp" if root else None))
     data, sockets = base / "data", base / "sock"
     sockets.mkdir()
     as_user: list[str] = []
-    if os.geteuid() == 0:  # the server refuses to run as root
+    if root:  # the server refuses to run as root
         as_user = ["runuser", "-u", "postgres", "--"]
         shutil.chown(base, "postgres")
         shutil.chown(sockets, "postgres")

@@ -78,7 +78,8 @@ function setConn(on) {
 
 function send(text) {
   if (!state.ws || state.ws.readyState !== WebSocket.OPEN) { toast("not connected: wait a moment"); return; }
-  state.ws.send(JSON.stringify({ type: "act", action: text, id: state.nextId++ }));
+  // the version the move was chosen at: a second click on a stale screen is refused
+  state.ws.send(JSON.stringify({ type: "act", action: text, id: state.nextId++, version: state.version }));
 }
 
 // --- drawing ---------------------------------------------------------------------------
