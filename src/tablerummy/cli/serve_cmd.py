@@ -27,7 +27,7 @@ def serve_command(args: argparse.Namespace) -> int:
         raise TablerummyError(
             f"TABLERUMMY_BOT_DELAY is a number of seconds, not {delay!r}"
         ) from None
-    app = create_app(args.db, bot_delay=bot_delay)
+    app = create_app(args.db, bot_delay=bot_delay, tune_gc=True)
     print(f"tablerummy: the web table is at http://{args.host}:{args.port}/ (database {args.db})",
           flush=True)
     # no per-message deflate: state messages are a few kB, and the CPU it costs is

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import logging
 from collections.abc import AsyncIterator
@@ -65,8 +66,15 @@ def _status(err: TablerummyError) -> int:
     return 400
 
 
-def create_app(db_url: str = "sqlite:///tablerummy.sqlite3", bot_delay: float = 0.6) -> Starlette:
-    """The web table on the database at ``db_url`` (SQLAlchemy URL)."""
+def create_app(db_url: str = "sqlite:///tablerummy.sqlite3", bot_delay: float = 0.6,
+               tune_gc: bool = False) -> Starlette:
+    """The web table on the database at ``db_url`` (SQLAlchemy URL).
+
+    ``tune_gc`` (for a process that only serves, as ``tablerummy serve``) makes the
+    garbage collector's full passes rarer and shorter: after start-up every object is
+    frozen out of them, and the youngest generation is collected less often.  Full
+    passes over every live game were the longest pauses of a busy server.
+    """
     state: dict[str, Any] = {}
 
     def manager() -> TableManager:
@@ -80,6 +88,10 @@ def create_app(db_url: str = "sqlite:///tablerummy.sqlite3", bot_delay: float = 
         resumed = await manager().resume_all()
         if resumed:
             log.info("resumed %d unfinished tables", resumed)
+        if tune_gc:
+            gc.collect()
+            gc.freeze()
+            gc.set_threshold(20_000, 20, 100)
         try:
             yield
         finally:
