@@ -31,7 +31,14 @@ from ..errors import TablerummyError
 from .protocol import Act, Hello, Ping, ProtocolError, dumps, error_message, parse_client
 from .replay import replay_frame
 from .store import Store
-from .tables import FINISHED, Connection, LiveTable, TableManager, lobby_variants
+from .tables import (
+    FINISHED,
+    Connection,
+    LiveTable,
+    TableError,
+    TableManager,
+    lobby_variants,
+)
 
 log = logging.getLogger("tablerummy.web")
 
@@ -58,12 +65,7 @@ async def _body(request: Request) -> dict[str, Any]:
 
 
 def _status(err: TablerummyError) -> int:
-    text = str(err)
-    if text.startswith("there is no table"):
-        return 404
-    if "taken" in text:
-        return 409
-    return 400
+    return err.status if isinstance(err, TableError) else 400
 
 
 def create_app(db_url: str = "sqlite:///tablerummy.sqlite3", bot_delay: float = 0.6,

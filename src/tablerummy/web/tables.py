@@ -35,7 +35,15 @@ MAX_NAME = 40
 
 
 class TableError(TablerummyError):
-    """A lobby request that cannot be done (unknown table, seat taken, bad seat list)."""
+    """A lobby request that cannot be done (unknown table, seat taken, bad seat list).
+
+    ``status`` is the HTTP status that says so: 400 by default, 404 for no such table,
+    409 for a conflict with the table's state (a seat taken meanwhile).
+    """
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.status = status
 
 
 def hash_token(token: str) -> str:
@@ -347,7 +355,7 @@ class TableManager:
                 return table
             row = await self.store.load(table_id)
             if row is None:
-                raise TableError(f"there is no table {table_id!r}")
+                raise TableError(f"there is no table {table_id!r}", 404)
             try:
                 game = replay_row(row)
             except TablerummyError as err:
@@ -404,14 +412,14 @@ class TableManager:
             if spec.kind != "person":
                 raise TableError(f"seat p{seat} is played by the {spec.bot} bot")
             if spec.token_hash is not None:
-                raise TableError(f"seat p{seat} is taken by {spec.name}")
+                raise TableError(f"seat p{seat} is taken by {spec.name}", 409)
             token = secrets.token_urlsafe(24)
             digest = hash_token(token)
             full = all(s.token_hash is not None or s.kind == "bot" or s.seat == seat
                        for s in table.row.seats)
             status = PLAYING if full and table.status == WAITING else None
             if not await self.store.claim_seat(table.id, seat, who, digest, status):
-                raise TableError(f"seat p{seat} was just taken")
+                raise TableError(f"seat p{seat} was just taken", 409)
             spec.name, spec.token_hash = who, digest
             if status is not None:
                 table.row.status = status
