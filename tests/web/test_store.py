@@ -55,3 +55,15 @@ def test_urls_and_unreachable_databases_give_one_line_errors() -> None:
         with pytest.raises(StoreError) as err:
             Store(url)
         assert "\n" not in str(err.value) and "secret" not in str(err.value)
+
+
+def test_serve_refuses_a_bad_database_in_one_line() -> None:
+    import subprocess
+    import sys
+
+    for url in ("nonsense", "postgresql://nobody:pw@127.0.0.1:1/x"):
+        run = subprocess.run([sys.executable, "-m", "tablerummy", "serve", "--db", url],
+                             capture_output=True, text=True, timeout=60, check=False)
+        assert run.returncode == 2
+        assert run.stderr.startswith("tablerummy: ") and run.stderr.count("\n") == 1
+        assert "pw@" not in run.stderr  # no password in messages
