@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import partial
 from itertools import combinations, product
 
 from .cards import IDS, JK, QS, QUEEN, SPADES, card, position_card, rank_of, suit_of
@@ -306,51 +307,116 @@ def candidate_melds(avail: Sequence[int], rules: Rules, must: int = -1) -> list[
     """Every canonical meld that the cards ``avail`` (a count vector) can make.
 
     With ``must`` (the discard pile's top card) only melds holding that card.  This is
-    the hot path of ``legal_actions``: windows and ranks that cannot be filled with the
-    wilds at hand are cut off before anything is built.
+    the hot path of ``legal_actions``: the melds of one rank (sets) or one suit
+    (sequences) depend only on that rank's or suit's counts and on the wilds at hand, and
+    a hand changes by a card or two between turns, so each group is computed once and
+    remembered (:func:`_group`).  The list is the groups in a fixed order: sets by rank,
+    deuce sets, sequences by suit (no meld is in two groups).
     """
-    wild = rules.wild
-    swap = rules.swappable_joker
-    jokers = avail[JK] if swap else 0
-    loose = [(c, avail[c]) for c in rules.wild_cards if avail[c] and not (c == JK and swap)]
-    total_wild = sum(n for _, n in loose) + jokers
-    found: dict[tuple[Item, ...], Meld] = {}
-    cache: dict[tuple[tuple[tuple[int, int], ...], int], list[tuple[int, ...]]] = {}
-
-    def multis(pool: Sequence[tuple[int, int]], size: int) -> list[tuple[int, ...]]:
-        key = (tuple(pool), size)
-        got = cache.get(key)
-        if got is None:
-            got = cache[key] = list(_multisets(pool, size))
-        return got
-
-    if must >= 0 and not wild[must]:
+    cache = _cache_for(rules)
+    wilds = tuple([avail[c] for c in rules.wild_cards])
+    total_wild = sum(wilds)
+    if must >= 0 and not rules.wild[must]:
         ranks: Sequence[int] = (rank_of(must),)
         suits: Sequence[int] = (suit_of(must),)
     else:
         ranks = range(1, 14)
         suits = range(4)
+    out: list[Meld] = []
+    skip_twos = rules.deuces_wild
+    counts = bytes(avail)  # (a count is at most 4)
+    for rank in ranks:
+        if rank == 2 and skip_twos:
+            continue
+        held = counts[rank - 1:52:13]  # the rank's four cards, ♠ ♥ ♦ ♣
+        if held == _NONE:
+            continue
+        key: tuple[object, ...] = (rank, held, wilds, must)
+        got = cache.get(key)
+        if got is None:
+            if sum(held) + total_wild < 3:
+                got = ()
+                _remember(cache, key, got)
+            else:
+                got = _group(cache, key, must, partial(_sets_of, rank, avail, rules,
+                                                       *_loose(avail, rules)))
+        out.extend(got)
+    if rules.deuce_sets and (must < 0 or rank_of(must) == 2):
+        deuces = [(c, avail[c]) for c in RANK_CARDS[2] if avail[c]]
+        key = (0, tuple(deuces), must)
+        got = cache.get(key)
+        if got is None:
+            def deuce_sets(keep: Keep, multis: Multis) -> None:
+                for size in (3, 4):
+                    for combo in _multisets(deuces, size):
+                        keep(Meld(DEUCES, 2, 0, tuple((c, c) for c in combo)))
+            got = _group(cache, key, must, deuce_sets)
+        out.extend(got)
+    present = counts.translate(_PRESENT)  # a sequence asks only whether a card is held
+    for suit in suits:
+        start = 13 * suit
+        key = (20 + suit, present[start:start + 13], wilds, must)
+        got = cache.get(key)
+        if got is None:
+            got = _sequences_of(suit, present, rules, cache, wilds, *_loose(avail, rules),
+                                total_wild, must)
+            _remember(cache, key, got)
+        out.extend(got)
+    return out
+
+
+Cache = dict[tuple[object, ...], tuple[Meld, ...]]
+"""Melds of one group of a hand (a rank's sets, a suit's or a window's sequences) by key."""
+_NONE = bytes(4)
+_PRESENT = bytes([0] + [1] * 255)
+"""``bytes.translate`` table: a count to 0 or 1."""
+CACHE_LIMIT = 100_000
+"""Groups remembered per rule set; past this the memory is dropped and refilled."""
+_CACHES: dict[tuple[bool, ...], Cache] = {}
+
+
+def _cache_for(rules: Rules) -> Cache:
+    """The groups remembered for every table whose melds follow the same rules."""
+    cache = _CACHES.get(rules.meld_rules)
+    if cache is None:
+        cache = _CACHES[rules.meld_rules] = {}
+    return cache
+
+
+def _loose(avail: Sequence[int], rules: Rules) -> tuple[list[tuple[int, int]], int]:
+    """The interchangeable wilds at hand as [(card, count)], and the swappable Jokers."""
+    swap = rules.swappable_joker
+    loose = [(c, avail[c]) for c in rules.wild_cards if avail[c] and not (c == JK and swap)]
+    return loose, avail[JK] if swap else 0
+
+
+def _group(cache: Cache, key: tuple[object, ...],
+           must: int, fill: Callable[[Keep, Multis], None]) -> tuple[Meld, ...]:
+    """Compute one group's melds (those holding ``must`` if given) and remember them."""
+    found: dict[tuple[Item, ...], Meld] = {}
+    memo: dict[tuple[tuple[tuple[int, int], ...], int], list[tuple[int, ...]]] = {}
+
+    def multis(pool: Sequence[tuple[int, int]], size: int) -> list[tuple[int, ...]]:
+        k = (tuple(pool), size)
+        got = memo.get(k)
+        if got is None:
+            got = memo[k] = list(_multisets(pool, size))
+        return got
 
     def keep(meld: Meld | str) -> None:
         if isinstance(meld, Meld) and (must < 0 or any(c == must for c, _ in meld.items)):
             found.setdefault(meld.items, meld)
 
-    skip_twos = rules.deuces_wild
-    for rank in ranks:
-        if rank == 2 and skip_twos:
-            continue
-        a, b, c, d = RANK_CARDS[rank]
-        n = avail[a] + avail[b] + avail[c] + avail[d]
-        if n and n + total_wild >= 3:
-            _sets_of(rank, avail, rules, loose, jokers, keep, multis)
-    if rules.deuce_sets and (must < 0 or rank_of(must) == 2):
-        deuces = [(c, avail[c]) for c in RANK_CARDS[2] if avail[c]]
-        for size in (3, 4):
-            for combo in _multisets(deuces, size):
-                keep(Meld(DEUCES, 2, 0, tuple((c, c) for c in combo)))
-    for suit in suits:
-        _sequences_of(suit, avail, rules, loose, jokers, total_wild, keep, must, multis)
-    return list(found.values())
+    fill(keep, multis)
+    result = tuple(found.values())
+    _remember(cache, key, result)
+    return result
+
+
+def _remember(cache: Cache, key: tuple[object, ...], melds: tuple[Meld, ...]) -> None:
+    if len(cache) >= CACHE_LIMIT:
+        cache.clear()
+    cache[key] = melds
 
 
 Multis = Callable[[Sequence[tuple[int, int]], int], list[tuple[int, ...]]]
@@ -393,20 +459,26 @@ def _finish_set(rank: int, items: list[Item], rules: Rules) -> Meld | str:
     return check(meld, rules) if rank == QUEEN else meld
 
 
-def _sequences_of(suit: int, avail: Sequence[int], rules: Rules,
-                  loose: list[tuple[int, int]], jokers: int, total_wild: int,
-                  keep: Keep, must: int, multis: Multis) -> None:
-    wild = rules.wild
-    cards = POS_CARD[suit]
-    have = [avail[c] for c in cards]  # (index 0 is no position and is never read)
+def _sequences_of(suit: int, present: bytes, rules: Rules, cache: Cache,
+                  wilds: tuple[int, ...], loose: list[tuple[int, int]], jokers: int,
+                  total_wild: int, must: int) -> tuple[Meld, ...]:
+    """The sequences of ``suit`` (those holding ``must`` if given), window by window.
+
+    ``present`` tells which cards are held (a sequence needs no more).  A window (its
+    lowest and highest position) holds its own melds, remembered by which of its places
+    hold a natural card: hands that differ elsewhere in the suit share the window's.
+    """
+    start = 13 * suit
+    have = b"\0" + present[start:start + 13] + present[start:start + 1]  # by position 1 … 14
     twos = rules.deuces_wild
     if not any(have[p] for p in range(1, 14) if p != 2 or not twos):
-        return  # no natural card of this suit: every meld needs one
+        return ()  # no natural card of this suit: every meld needs one
+    cards = POS_CARD[suit]
     first = 1 if rules.twos else 3
     longest = rules.max_sequence
-    own_deuce = cards[2]
     must_at = ([p for p in range(1, 15) if cards[p] == must]
-               if must >= 0 and not wild[must] else [])
+               if must >= 0 and not rules.wild[must] else [])
+    out: list[Meld] = []
     for lo in range(first, 13):
         if not total_wild and not have[lo]:
             continue
@@ -419,27 +491,42 @@ def _sequences_of(suit: int, avail: Sequence[int], rules: Rules,
                 missing += 1
                 if missing > total_wild:
                     break
-            length = hi - lo + 1
-            if length < 3 or (must_at and not any(lo <= m <= hi for m in must_at)):
+            if hi - lo < 2 or (must_at and not any(lo <= m <= hi for m in must_at)):
                 continue
-            positions = range(lo, hi + 1)
-            if not missing and not total_wild:
-                # all natural: 3 or more places hold at least two that are not the 2
-                keep(Meld(SEQ, suit, lo, tuple((cards[p], cards[p]) for p in positions)))
-                continue
-            forced = [p for p in positions if not have[p]]
-            optional = [p for p in positions if have[p]]
-            room = (total_wild if total_wild < length - 1 else length - 1) - len(forced)
-            for extra in range(room + 1):
-                for chosen in combinations(optional, extra):
-                    places = sorted((*forced, *chosen)) if chosen else forced
-                    if not any(p not in places and (p != 2 or not twos) for p in positions):
-                        continue  # only wilds (and the 2 in its place): no natural card
-                    pool = loose
-                    if rules.deuces_wild and lo <= 2 <= hi and 2 not in places:
-                        pool = [(c, n - 1 if c == own_deuce else n) for c, n in loose]
-                        pool = [(c, n) for c, n in pool if n]
-                    _fill_sequence(suit, lo, hi, places, pool, jokers, rules, keep, multis)
+            key = (30 + suit, lo, have[lo:hi + 1], wilds, must)
+            got = cache.get(key)
+            if got is None:
+                got = _group(cache, key, must, partial(
+                    _window, suit, lo, hi, have, loose, jokers, total_wild, rules))
+            out.extend(got)
+    return tuple(out)
+
+
+def _window(suit: int, lo: int, hi: int, have: bytes, loose: list[tuple[int, int]],
+            jokers: int, total_wild: int, rules: Rules, keep: Keep, multis: Multis) -> None:
+    """Every sequence from position ``lo`` to ``hi``: which naturals give way to wilds."""
+    cards = POS_CARD[suit]
+    twos = rules.deuces_wild
+    own_deuce = cards[2]
+    length = hi - lo + 1
+    positions = range(lo, hi + 1)
+    forced = [p for p in positions if not have[p]]
+    if not forced and not total_wild:
+        # all natural: 3 or more places hold at least two that are not the 2
+        keep(Meld(SEQ, suit, lo, tuple((cards[p], cards[p]) for p in positions)))
+        return
+    optional = [p for p in positions if have[p]]
+    room = (total_wild if total_wild < length - 1 else length - 1) - len(forced)
+    for extra in range(room + 1):
+        for chosen in combinations(optional, extra):
+            places = sorted((*forced, *chosen)) if chosen else forced
+            if not any(p not in places and (p != 2 or not twos) for p in positions):
+                continue  # only wilds (and the 2 in its place): no natural card
+            pool = loose
+            if rules.deuces_wild and lo <= 2 <= hi and 2 not in places:
+                pool = [(c, n - 1 if c == own_deuce else n) for c, n in loose]
+                pool = [(c, n) for c, n in pool if n]
+            _fill_sequence(suit, lo, hi, places, pool, jokers, rules, keep, multis)
 
 
 def _fill_sequence(suit: int, lo: int, hi: int, places: list[int],

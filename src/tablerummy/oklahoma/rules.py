@@ -36,6 +36,9 @@ class Rules:
     """House limit (card-data.md): the stock is rebuilt from the discard pile at most this often."""
     wild: tuple[bool, ...] = field(init=False)
     wild_cards: tuple[int, ...] = field(init=False)
+    meld_rules: tuple[bool, ...] = field(init=False, repr=False, compare=False)
+    """The rules that decide which melds a hand can make: tables that share them share
+    the memory of :func:`~.melds.candidate_melds`."""
 
     def __post_init__(self) -> None:
         wild = tuple(
@@ -43,6 +46,10 @@ class Rules:
         )
         object.__setattr__(self, "wild", wild)
         object.__setattr__(self, "wild_cards", tuple(c for c in range(NCARDS) if wild[c]))
+        object.__setattr__(self, "meld_rules", (
+            self.deuces_wild, self.jokers > 0, self.joker_swap != NO_SWAP, self.long_sequences,
+            self.deuce_sets, self.qs_wild_natural_only,
+        ))
 
     @property
     def swappable_joker(self) -> bool:

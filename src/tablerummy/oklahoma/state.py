@@ -14,6 +14,7 @@ hand until they leave it (see ``docs/rules-oklahoma.md``).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
 from typing import TYPE_CHECKING, Any, Self
 
 from ..variant import Action, HandState, Observation
@@ -42,6 +43,12 @@ if TYPE_CHECKING:
 
 DRAW, PLAY, OVER = range(3)
 PHASES = ("draw", "play", "over")
+
+_DISCARDS: tuple[Action, ...] = tuple((A.DISCARD, c) for c in range(NCARDS))
+LAYOFF_MEMORY = 50_000
+"""Melds whose layoffs :data:`_LAYOFFS` remembers; past this it is emptied and refilled."""
+_LAYOFFS: dict[tuple[tuple[bool, ...], Meld], tuple[Item, ...]] = {}
+"""The layoffs each meld takes, per set of meld rules (:meth:`OklahomaState._meld_layoffs`)."""
 
 
 def _ids(counts: Sequence[int]) -> list[str]:
@@ -150,7 +157,10 @@ class OklahomaState(HandState):
         acts.extend(self._layoffs(hand))
         if self.rules.swappable_joker:
             acts.extend(self._swaps(hand))
-        acts.extend((A.DISCARD, c) for c in range(NCARDS) if hand[c] and self._may_discard(c))
+        discards = list(compress(_DISCARDS, hand))
+        if hand[QS] and not self._may_discard(QS):
+            discards.remove(_DISCARDS[QS])
+        acts.extend(discards)
         return acts
 
     def _layoff_options(self, meld: Meld, c: int) -> list[int]:
@@ -178,20 +188,35 @@ class OklahomaState(HandState):
     def _layoffs(self, hand: list[int]) -> list[Action]:
         acts: list[Action] = []
         rules = self.rules
-        wilds = [c for c in rules.wild_cards if hand[c]]
         for k, meld in enumerate(self.melds[self.seat]):
-            if meld.kind == SEQ:
-                ends = POS_CARD[meld.key]
-                fits = [ends[p] for p in (meld.lo - 1, meld.hi + 1) if 1 <= p <= 14]
-            else:
-                fits = list(RANK_CARDS[meld.key])
-            for c in dict.fromkeys((*fits, *wilds)):  # a deuce may be both
-                if not hand[c]:
-                    continue
-                for s in self._layoff_options(meld, c):
-                    if isinstance(extend(meld, c, s, rules), Meld):
-                        acts.append((A.LAYOFF, c, s, k))
+            key = (rules.meld_rules, meld)
+            fits = _LAYOFFS.get(key)
+            if fits is None:
+                fits = self._meld_layoffs(meld)
+                if len(_LAYOFFS) >= LAYOFF_MEMORY:
+                    _LAYOFFS.clear()
+                _LAYOFFS[key] = fits
+            for c, s in fits:
+                if hand[c]:
+                    acts.append((A.LAYOFF, c, s, k))
         return acts
+
+    def _meld_layoffs(self, meld: Meld) -> tuple[Item, ...]:
+        """Every card (with what it stands for) that may be laid off on ``meld``, held or not.
+
+        It depends on the meld and the rules only, so it is remembered (:data:`_LAYOFFS`)."""
+        rules = self.rules
+        if meld.kind == SEQ:
+            ends = POS_CARD[meld.key]
+            fits = [ends[p] for p in (meld.lo - 1, meld.hi + 1) if 1 <= p <= 14]
+        else:
+            fits = list(RANK_CARDS[meld.key])
+        out: list[Item] = []
+        for c in dict.fromkeys((*fits, *rules.wild_cards)):  # a deuce may be both
+            for s in self._layoff_options(meld, c):
+                if isinstance(extend(meld, c, s, rules), Meld):
+                    out.append((c, s))
+        return tuple(out)
 
     def _swap_sides(self) -> list[int]:
         if self.rules.joker_swap == SWAP_ANYONE:
