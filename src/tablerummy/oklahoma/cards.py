@@ -53,6 +53,9 @@ def card_id(c: int) -> str:
 
 def parse_card(word: str) -> int:
     """A card id in any case: ``qs``, ``10h``, ``th``, ``Q♠``, ``joker``."""
+    exact = _INDEX.get(word)  # a deck's ids, as dealt: the common case, made cheap
+    if exact is not None:
+        return exact
     text = word.strip().upper()
     for symbol, letter in _SUIT_WORDS.items():
         text = text.replace(symbol, letter)

@@ -314,7 +314,7 @@ def candidate_melds(avail: Sequence[int], rules: Rules, must: int = -1) -> list[
     deuce sets, sequences by suit (no meld is in two groups).
     """
     cache = _cache_for(rules)
-    wilds = tuple([avail[c] for c in rules.wild_cards])
+    wilds = bytes([avail[c] for c in rules.wild_cards])  # (bytes remember their hash)
     total_wild = sum(wilds)
     if must >= 0 and not rules.wild[must]:
         ranks: Sequence[int] = (rank_of(must),)
@@ -460,7 +460,7 @@ def _finish_set(rank: int, items: list[Item], rules: Rules) -> Meld | str:
 
 
 def _sequences_of(suit: int, present: bytes, rules: Rules, cache: Cache,
-                  wilds: tuple[int, ...], loose: list[tuple[int, int]], jokers: int,
+                  wilds: bytes, loose: list[tuple[int, int]], jokers: int,
                   total_wild: int, must: int) -> tuple[Meld, ...]:
     """The sequences of ``suit`` (those holding ``must`` if given), window by window.
 

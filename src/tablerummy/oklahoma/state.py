@@ -47,8 +47,19 @@ PHASES = ("draw", "play", "over")
 _DISCARDS: tuple[Action, ...] = tuple((A.DISCARD, c) for c in range(NCARDS))
 LAYOFF_MEMORY = 50_000
 """Melds whose layoffs :data:`_LAYOFFS` remembers; past this it is emptied and refilled."""
-_LAYOFFS: dict[tuple[tuple[bool, ...], Meld], tuple[Item, ...]] = {}
-"""The layoffs each meld takes, per set of meld rules (:meth:`OklahomaState._meld_layoffs`)."""
+LayoffMemory = tuple[dict[int, tuple[Meld, tuple[Item, ...]]],
+                     dict[tuple[int, int, tuple[Item, ...]], tuple[Item, ...]]]
+_LAYOFFS: dict[tuple[bool, ...], LayoffMemory] = {}
+"""Per set of meld rules, the layoffs each meld takes (:meth:`OklahomaState._meld_layoffs`):
+by the meld object's id (a meld on the table is immutable and replaced when it changes,
+so while the memory holds it its id names it), and by its value for melds made again."""
+
+
+def _layoff_memory(rules: Rules) -> LayoffMemory:
+    memory = _LAYOFFS.get(rules.meld_rules)
+    if memory is None:
+        memory = _LAYOFFS[rules.meld_rules] = ({}, {})
+    return memory
 
 
 def _ids(counts: Sequence[int]) -> list[str]:
@@ -187,15 +198,23 @@ class OklahomaState(HandState):
 
     def _layoffs(self, hand: list[int]) -> list[Action]:
         acts: list[Action] = []
-        rules = self.rules
+        by_id, by_value = _layoff_memory(self.rules)
         for k, meld in enumerate(self.melds[self.seat]):
-            key = (rules.meld_rules, meld)
-            fits = _LAYOFFS.get(key)
-            if fits is None:
-                fits = self._meld_layoffs(meld)
-                if len(_LAYOFFS) >= LAYOFF_MEMORY:
-                    _LAYOFFS.clear()
-                _LAYOFFS[key] = fits
+            known = by_id.get(id(meld))
+            if known is not None and known[0] is meld:
+                fits = known[1]
+            else:
+                value = (meld.kind, meld.lo, meld.items)
+                got = by_value.get(value)
+                if got is None:
+                    got = self._meld_layoffs(meld)
+                    if len(by_value) >= LAYOFF_MEMORY:
+                        by_value.clear()
+                    by_value[value] = got
+                fits = got
+                if len(by_id) >= LAYOFF_MEMORY:
+                    by_id.clear()
+                by_id[id(meld)] = (meld, fits)  # the meld is kept alive: its id stays its own
             for c, s in fits:
                 if hand[c]:
                     acts.append((A.LAYOFF, c, s, k))
@@ -489,7 +508,8 @@ class OklahomaState(HandState):
     def _discard(self, seat: int, c: int) -> None:
         self._take_from_hand(seat, c)
         self.discard.append(c)
-        self._say(f"p{seat} discarded {card_id(c)}")
+        if self.log is not None:
+            self._say(f"p{seat} discarded {card_id(c)}")
         if self.sizes[seat] == 0:
             self._finish("went-out", seat)
         elif self.last_turn:
