@@ -334,12 +334,18 @@ def candidate_melds(avail: Sequence[int], rules: Rules, must: int = -1) -> list[
         key: tuple[object, ...] = (rank, held, wilds, must)
         got = cache.get(key)
         if got is None:
-            if sum(held) + total_wild < 3:
-                got = ()
+            every = (rank, held, wilds, -1)
+            got = cache.get(every)
+            if got is None:
+                if sum(held) + total_wild < 3:
+                    got = ()
+                    _remember(cache, every, got)
+                else:
+                    got = _group(cache, every, -1, partial(_sets_of, rank, avail, rules,
+                                                           *_loose(avail, rules)))
+            if must >= 0:
+                got = _holding(got, must)
                 _remember(cache, key, got)
-            else:
-                got = _group(cache, key, must, partial(_sets_of, rank, avail, rules,
-                                                       *_loose(avail, rules)))
         out.extend(got)
     if rules.deuce_sets and (must < 0 or rank_of(must) == 2):
         deuces = [(c, avail[c]) for c in RANK_CARDS[2] if avail[c]]
@@ -413,6 +419,11 @@ def _group(cache: Cache, key: tuple[object, ...],
     return result
 
 
+def _holding(melds: tuple[Meld, ...], must: int) -> tuple[Meld, ...]:
+    """The melds that hold card ``must`` (the discard pile's top card, to take the pile)."""
+    return tuple([m for m in melds if any(c == must for c, _ in m.items)])
+
+
 def _remember(cache: Cache, key: tuple[object, ...], melds: tuple[Meld, ...]) -> None:
     if len(cache) >= CACHE_LIMIT:
         cache.clear()
@@ -466,7 +477,8 @@ def _sequences_of(suit: int, present: bytes, rules: Rules, cache: Cache,
 
     ``present`` tells which cards are held (a sequence needs no more).  A window (its
     lowest and highest position) holds its own melds, remembered by which of its places
-    hold a natural card: hands that differ elsewhere in the suit share the window's.
+    hold a natural card: hands that differ elsewhere in the suit share the window's, and
+    so do the turn's two phases (the melds holding ``must`` are picked out of them).
     """
     start = 13 * suit
     have = b"\0" + present[start:start + 13] + present[start:start + 1]  # by position 1 … 14
@@ -493,12 +505,12 @@ def _sequences_of(suit: int, present: bytes, rules: Rules, cache: Cache,
                     break
             if hi - lo < 2 or (must_at and not any(lo <= m <= hi for m in must_at)):
                 continue
-            key = (30 + suit, lo, have[lo:hi + 1], wilds, must)
+            key = (30 + suit, lo, have[lo:hi + 1], wilds)
             got = cache.get(key)
             if got is None:
-                got = _group(cache, key, must, partial(
+                got = _group(cache, key, -1, partial(
                     _window, suit, lo, hi, have, loose, jokers, total_wild, rules))
-            out.extend(got)
+            out.extend(_holding(got, must) if must >= 0 else got)
     return tuple(out)
 
 
