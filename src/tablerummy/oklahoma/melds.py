@@ -313,44 +313,32 @@ def candidate_melds(avail: Sequence[int], rules: Rules, must: int = -1) -> list[
     remembered (:func:`_group`).  The list is the groups in a fixed order: sets by rank,
     deuce sets, sequences by suit (no meld is in two groups).
     """
-    cache = _cache_for(rules)
+    cache = _CACHES.get(rules.meld_rules)
+    if cache is None:
+        cache = _CACHES[rules.meld_rules] = {}
+    recall = cache.get
+    counts = bytes(avail)  # (a count is at most 4)
     wilds = bytes([avail[c] for c in rules.wild_cards])  # (bytes remember their hash)
     total_wild = sum(wilds)
     if must >= 0 and not rules.wild[must]:
         ranks: Sequence[int] = (rank_of(must),)
         suits: Sequence[int] = (suit_of(must),)
     else:
-        ranks = range(1, 14)
+        ranks = _SET_RANKS[rules.deuces_wild]
         suits = range(4)
     out: list[Meld] = []
-    skip_twos = rules.deuces_wild
-    counts = bytes(avail)  # (a count is at most 4)
     for rank in ranks:
-        if rank == 2 and skip_twos:
-            continue
         held = counts[rank - 1:52:13]  # the rank's four cards, ♠ ♥ ♦ ♣
-        if held == _NONE:
-            continue
-        key: tuple[object, ...] = (rank, held, wilds, must)
-        got = cache.get(key)
-        if got is None:
-            every = (rank, held, wilds, -1)
-            got = cache.get(every)
+        if held != _NONE:
+            got = recall((rank, held, wilds, must))
             if got is None:
-                if sum(held) + total_wild < 3:
-                    got = ()
-                    _remember(cache, every, got)
-                else:
-                    got = _group(cache, every, -1, partial(_sets_of, rank, avail, rules,
-                                                           *_loose(avail, rules)))
-            if must >= 0:
-                got = _holding(got, must)
-                _remember(cache, key, got)
-        out.extend(got)
+                got = _sets_group(cache, rank, held, wilds, must, avail, rules)
+            if got:
+                out.extend(got)
     if rules.deuce_sets and (must < 0 or rank_of(must) == 2):
         deuces = [(c, avail[c]) for c in RANK_CARDS[2] if avail[c]]
-        key = (0, tuple(deuces), must)
-        got = cache.get(key)
+        key: tuple[object, ...] = (0, tuple(deuces), must)
+        got = recall(key)
         if got is None:
             def deuce_sets(keep: Keep, multis: Multis) -> None:
                 for size in (3, 4):
@@ -362,13 +350,36 @@ def candidate_melds(avail: Sequence[int], rules: Rules, must: int = -1) -> list[
     for suit in suits:
         start = 13 * suit
         key = (20 + suit, present[start:start + 13], wilds, must)
-        got = cache.get(key)
+        got = recall(key)
         if got is None:
             got = _sequences_of(suit, present, rules, cache, wilds, *_loose(avail, rules),
                                 total_wild, must)
             _remember(cache, key, got)
-        out.extend(got)
+        if got:
+            out.extend(got)
     return out
+
+
+def _sets_group(cache: Cache, rank: int, held: bytes, wilds: bytes, must: int,
+                avail: Sequence[int], rules: Rules) -> tuple[Meld, ...]:
+    """The sets of ``rank`` (those holding ``must`` if given), computed and remembered."""
+    every = (rank, held, wilds, -1)
+    got = cache.get(every)
+    if got is None:
+        if sum(held) + sum(wilds) < 3:
+            got = ()
+            _remember(cache, every, got)
+        else:
+            got = _group(cache, every, -1, partial(_sets_of, rank, avail, rules,
+                                                   *_loose(avail, rules)))
+    if must >= 0:
+        got = _holding(got, must)
+        _remember(cache, (rank, held, wilds, must), got)
+    return got
+
+
+_SET_RANKS = (tuple(range(1, 14)), (1, *range(3, 14)))
+"""The ranks that make sets, by whether deuces are wild (then they only stand in)."""
 
 
 Cache = dict[tuple[object, ...], tuple[Meld, ...]]
@@ -379,14 +390,6 @@ _PRESENT = bytes([0] + [1] * 255)
 CACHE_LIMIT = 100_000
 """Groups remembered per rule set; past this the memory is dropped and refilled."""
 _CACHES: dict[tuple[bool, ...], Cache] = {}
-
-
-def _cache_for(rules: Rules) -> Cache:
-    """The groups remembered for every table whose melds follow the same rules."""
-    cache = _CACHES.get(rules.meld_rules)
-    if cache is None:
-        cache = _CACHES[rules.meld_rules] = {}
-    return cache
 
 
 def _loose(avail: Sequence[int], rules: Rules) -> tuple[list[tuple[int, int]], int]:
