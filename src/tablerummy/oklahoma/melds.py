@@ -327,9 +327,10 @@ def candidate_melds(avail: Sequence[int], rules: Rules, must: int = -1) -> list[
         ranks = _SET_RANKS[rules.deuces_wild]
         suits = range(4)
     out: list[Meld] = []
+    short = 3 - total_wild  # a set of fewer naturals needs more wilds than are held
     for rank in ranks:
         held = counts[rank - 1:52:13]  # the rank's four cards, ♠ ♥ ♦ ♣
-        if held != _NONE:
+        if held != _NONE and (short <= 1 or sum(held) >= short):
             got = recall((rank, held, wilds, must))
             if got is None:
                 got = _sets_group(cache, rank, held, wilds, must, avail, rules)

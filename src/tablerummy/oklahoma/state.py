@@ -62,6 +62,24 @@ def _layoff_memory(rules: Rules) -> LayoffMemory:
     return memory
 
 
+_BUILT: dict[tuple[tuple[bool, ...], tuple[Item, ...]], Meld] = {}
+"""Melds played, by their rules and items: a legal meld's items are canonical already, so
+playing it again needs only its :class:`Meld`."""
+
+
+def _built(items: tuple[Item, ...], rules: Rules) -> Meld:
+    """The meld of a legal action's ``items`` (remembered: the same melds recur)."""
+    key = (rules.meld_rules, items)
+    meld = _BUILT.get(key)
+    if meld is None:
+        made = build(items, rules)
+        assert isinstance(made, Meld)
+        if len(_BUILT) >= LAYOFF_MEMORY:
+            _BUILT.clear()
+        meld = _BUILT[key] = made
+    return meld
+
+
 def _ids(counts: Sequence[int]) -> list[str]:
     """Card ids of a count vector in deck order (♠ A … K, ♥, ♦, ♣, Joker)."""
     return [IDS[c] for c in range(NCARDS) for _ in range(counts[c])]
@@ -414,8 +432,7 @@ class OklahomaState(HandState):
         elif kind == A.PILE:
             self._draw_pile(seat, action[1])
         elif kind == A.MELD:
-            meld = build(action[1], self.rules)
-            assert isinstance(meld, Meld)
+            meld = _built(action[1], self.rules)
             for c, _ in meld.items:
                 self._take_from_hand(seat, c)
             self.melds[seat].append(meld)
@@ -479,8 +496,7 @@ class OklahomaState(HandState):
 
     def _draw_pile(self, seat: int, items: tuple[Item, ...]) -> None:
         top = self.discard.pop()
-        meld = build(items, self.rules)
-        assert isinstance(meld, Meld)
+        meld = _built(items, self.rules)
         hand = self.hands[seat]
         hand[top] += 1
         self.sizes[seat] += 1
