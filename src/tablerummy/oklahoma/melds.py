@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from functools import partial
 from itertools import combinations, product
 
-from .cards import IDS, JK, QS, QUEEN, SPADES, card, position_card, rank_of, suit_of
+from .cards import IDS, JK, NCARDS, QS, QUEEN, SPADES, card, position_card, rank_of, suit_of
 from .rules import Rules
 from .values import ValueTable
 
@@ -379,6 +379,9 @@ def _sets_group(cache: Cache, rank: int, held: bytes, wilds: bytes, must: int,
     return got
 
 
+_PAIRS: tuple[tuple[Item, ...], ...] = tuple(tuple((c, s) for s in range(NCARDS))
+                                              for c in range(NCARDS))
+"""``_PAIRS[c][s]``: the one shared item ``(c, s)`` the remembered melds are made of."""
 _SET_RANKS = (tuple(range(1, 14)), (1, *range(3, 14)))
 """The ranks that make sets, by whether deuces are wild (then they only stand in)."""
 
@@ -418,7 +421,10 @@ def _group(cache: Cache, key: tuple[object, ...],
             found.setdefault(meld.items, meld)
 
     fill(keep, multis)
-    result = tuple(found.values())
+    pair = _PAIRS
+    result = tuple([m if m.kind == DEUCES else
+                    Meld(m.kind, m.key, m.lo, tuple([pair[c][s] for c, s in m.items]))
+                    for m in found.values()])  # one tuple per (card, stands): less memory
     _remember(cache, key, result)
     return result
 
