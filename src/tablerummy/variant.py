@@ -98,18 +98,22 @@ class Variant(ABC):
             for name, spec in known.items()
         }
         self.players: int = int(self.options["players"])
+        self._sides: tuple[tuple[int, ...], ...] = tuple((s,) for s in range(self.players))
 
     # --- static facts ---------------------------------------------------------------
 
     @property
-    @abstractmethod
     def sides(self) -> tuple[tuple[int, ...], ...]:
-        """The scoring sides: one per player, or teams of seats."""
+        """The scoring sides: one per player unless the variant seats teams."""
+        return self._sides
 
     @property
-    @abstractmethod
     def target(self) -> int:
-        """The game ends after a hand in which a side reaches this many points."""
+        """The game ends after a hand in which a side reaches this many points.
+
+        Every variant has a ``target`` option, defaulting to its rulebook's number.
+        """
+        return int(self.options["target"])
 
     @property
     @abstractmethod

@@ -29,19 +29,8 @@ class Capone(Variant):
                  cards: Mapping[str, Any] | None = None) -> None:
         super().__init__(options)
         self.cards: CardTable = CardTable.build(cards) if cards is not None else DEFAULT_CARDS
-        n = self.players
-        if n == 4 and self.options["teams"]:
-            self._sides: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))
-        else:
-            self._sides = tuple((s,) for s in range(n))
-
-    @property
-    def sides(self) -> tuple[tuple[int, ...], ...]:
-        return self._sides
-
-    @property
-    def target(self) -> int:
-        return int(self.options["target"])
+        if self.players == 4 and self.options["teams"]:
+            self._sides = ((0, 2), (1, 3))  # partners sit opposite
 
     @property
     def hand_size(self) -> int:

@@ -27,7 +27,6 @@ class OklahomaVariant(Variant):
         super().__init__(options)
         self.cards_override: Mapping[str, Any] | None = cards
         self.rules = self.make_rules(cards)
-        self._sides = tuple((s,) for s in range(self.players))
 
     def make_rules(self, cards: Mapping[str, Any] | None) -> Rules:
         raise NotImplementedError
@@ -35,14 +34,6 @@ class OklahomaVariant(Variant):
     def value_table(self, cards: Mapping[str, Any] | None, scarne: bool = False,
                     joker: bool = False) -> ValueTable:
         return ValueTable.build(default_values(self.name, scarne, joker), cards, self.name)
-
-    @property
-    def sides(self) -> tuple[tuple[int, ...], ...]:
-        return self._sides
-
-    @property
-    def target(self) -> int:
-        return int(self.options["target"])
 
     @property
     def hand_size(self) -> int:

@@ -28,15 +28,6 @@ class Ripper(Variant):
                  cards: Mapping[str, Any] | None = None) -> None:
         super().__init__(options)
         self.cards: CardTable = CardTable.build(cards) if cards is not None else DEFAULT_CARDS
-        self._sides = tuple((s,) for s in range(self.players))
-
-    @property
-    def sides(self) -> tuple[tuple[int, ...], ...]:
-        return self._sides
-
-    @property
-    def target(self) -> int:
-        return int(self.options["target"])
 
     @property
     def hand_size(self) -> int:
