@@ -217,15 +217,12 @@ class Feed:
         new: list[str] = []
         current = len(game.hands) - 1
         for index in range(self.hand, current + 1):
-            record = game.hands[index]
-            state = record.final if record.final is not None else game.state
-            log = state.log or []
+            events = game.events(self.viewer, index)
             start = self.seen if index == self.hand else 0
             if index != self.hand:
-                new.append(f"— hand {index + 1}, dealt by p{record.dealer} —")
-            new += [public if self.viewer is None else private.get(self.viewer, public)
-                    for public, private in log[start:]]
-            self.hand, self.seen = index, len(log)
+                new.append(f"— hand {index + 1}, dealt by p{game.hands[index].dealer} —")
+            new += events[start:]
+            self.hand, self.seen = index, len(events)
         self.lines += new
         return new
 

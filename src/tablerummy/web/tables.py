@@ -181,12 +181,7 @@ class LiveTable:
 
     def _history(self, seat: int | None) -> list[list[str]]:
         """The earlier hands' events as ``seat`` may read them (like ``Game.events``)."""
-        hands = []
-        for hand in self.game.hands[:-1]:
-            entries = (hand.final.log if hand.final is not None else None) or []
-            hands.append([private.get(seat, public) if seat is not None else public
-                          for public, private in entries])
-        return hands
+        return [self.game.events(seat, index) for index in range(len(self.game.hands) - 1)]
 
     def message_for(self, seat: int | None, with_history: bool = False,
                     log_from: int = 0) -> tuple[str, int]:
