@@ -1,4 +1,4 @@
-# The two commands: `make run` plays, `make test` checks everything. Both set up .venv.
+# The two commands: `make run` serves the web table, `make test` checks everything. Both set up .venv.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
