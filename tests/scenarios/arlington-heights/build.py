@@ -58,7 +58,7 @@ S("values-high-and-aces",
   "out: +50 = 170. p1 holds AS AC (−40), Q♠ (−50), a Joker (−20), 9C 3D 4H 5H 6H (−25), "
   "10S KD (−20): −155.",
   deal=Deal(hands=["10H JH QH KH 9S 9H 9D 9C AS AH AD",
-                   "AS AC QS JK 9C 3D 10S KD 4H 5H 6H"], up="8C", top="3C"),
+                   "AS AC QS JK 9C 3D 10S KD 4H 5H 6H"], upcard="8C", top="3C"),
   actions=["draw stock", "meld 10H JH QH KH", "meld 9S 9H 9D 9C", "meld AS AH AD",
            "discard 3C"],
   expected={"hands": [out([170, -155])], "totals": [170, -155]})
@@ -68,7 +68,7 @@ S("values-jokers",
   "above): an ace high 20, the Queen of Spades 50 (in an otherwise natural meld), 10, 5",
   "p0 draws the fourth Joker: Q-K JK=AH (10+10+20), JK=3S 4-5 (5+5+5), J JK=QS K of spades "
   "(10+50+10), 9-10 JK=JC (5+10+10): 150, out by melding: +50 = 200. p1 −55.",
-  deal=Deal(hands=["QH KH 4S 5S JS KS 9C 10C JK JK JK", QUIET], up="8C", top="JK"),
+  deal=Deal(hands=["QH KH 4S 5S JS KS 9C 10C JK JK JK", QUIET], upcard="8C", top="JK"),
   actions=["draw stock", "meld QH KH JK=AH", "meld JK=3S 4S 5S", "meld JS JK=QS KS",
            "meld 9C 10C JK=JC"],
   expected={"hands": [out([200, -55])], "totals": [200, -55]})
@@ -79,7 +79,7 @@ S("values-queen-and-low",
   "p0 draws 8H: Q♠ Q Q (50+10+10), 3-4-5-6 of clubs (20), 7-8-9-10 of diamonds (5+5+5+10): "
   "115; discards 8H, out: +50 = 165. p1 holds eleven cards of K down to 10: −110.",
   deal=Deal(hands=["QS QH QD 3C 4C 5C 6C 7D 8D 9D 10D",
-                   "KS KH KD KC JS JH JD JC 10S 10H 10C"], up="8C", top="8H"),
+                   "KS KH KD KC JS JH JD JC 10S 10H 10C"], upcard="8C", top="8H"),
   actions=["draw stock", "meld QS QH QD", "meld 3C 4C 5C 6C", "meld 7D 8D 9D 10D",
            "discard 8H"],
   expected={"hands": [out([165, -110])], "totals": [165, -110]})
@@ -88,14 +88,14 @@ S("no-low-aces",
   "card-data.md · in Heights a Joker cannot stand for a 2 (there are none), so low-ace "
   "sequences do not exist there",
   "p0 tries to meld A-2-3 of hearts with a Joker as the 2.",
-  deal=Deal(hands=["AH JK 3H 9S 9H 9D 5C 6C 7D 8D 10D", QUIET], up="8C", top="3C"),
+  deal=Deal(hands=["AH JK 3H 9S 9H 9D 5C 6C 7D 8D 10D", QUIET], upcard="8C", top="3C"),
   actions=["draw stock", "meld AH JK=2H 3H"],
   expected={"ok": False, "hand": 0, "index": 1, "error_contains": "cannot stand for a 2"})
 
 S("no-all-joker-meld",
   f"{SRC} · you may not form an all-Jokers meld; Jokers only represent other cards",
   "p0 tries to meld three Jokers as 5-6-7 of hearts.",
-  deal=Deal(hands=["JK JK JK 9S 9H 9D 5C 6C 7D 8D 10D", QUIET], up="8C", top="3C"),
+  deal=Deal(hands=["JK JK JK 9S 9H 9D 5C 6C 7D 8D 10D", QUIET], upcard="8C", top="3C"),
   actions=["draw stock", "meld JK=5H JK=6H JK=7H"],
   expected={"ok": False, "hand": 0, "index": 1,
             "error_contains": "needs at least one natural card"})
@@ -104,7 +104,7 @@ S("joker-queen-not-otherwise-natural",
   f"{SRC} · Jokers may only represent the Queen of Spades when played to an otherwise "
   "all-natural meld (eg: King of Spades, Joker, Jack of Spades)",
   "p0 tries J-Q-K of spades as JS JK=QS JK=KS.",
-  deal=Deal(hands=["JS JK JK 9S 9H 9D 5C 6C 7D 8D 10D", QUIET], up="8C", top="3C"),
+  deal=Deal(hands=["JS JK JK 9S 9H 9D 5C 6C 7D 8D 10D", QUIET], upcard="8C", top="3C"),
   actions=["draw stock", "meld JS JK=QS JK=KS"],
   expected={"ok": False, "hand": 0, "index": 1,
             "error_contains": "only in an otherwise natural meld"})
@@ -112,7 +112,7 @@ S("joker-queen-not-otherwise-natural",
 S("queen-discard-illegal",
   f"{SRC} · you can not discard the Queen of Spades: meld it or be stuck with it",
   "p0 tries to discard Q♠ while holding ten other cards.",
-  deal=Deal(hands=["QS 9S 9H 9D 5C 6C 7D 8D 10D JC KC", QUIET], up="8C", top="3C"),
+  deal=Deal(hands=["QS 9S 9H 9D 5C 6C 7D 8D 10D JC KC", QUIET], upcard="8C", top="3C"),
   actions=["draw stock", "discard QS"],
   expected={"ok": False, "hand": 0, "index": 1,
             "error_contains": "Q♠ may not be discarded while you hold another card"})
@@ -121,7 +121,7 @@ S("queen-discard-last-card",
   "card-data.md · Heights: Q♠ may be discarded only as the last card (going out)",
   "p0 draws QH: four kings (40), 9-10-J-Q of hearts (5+10+10+10), 4-5-6 of clubs (15): 90; "
   "its last card is Q♠ and it discards it: out, +50 = 140. p1 −55.",
-  deal=Deal(hands=["QS KS KH KD KC 9H 10H JH 4C 5C 6C", QUIET], up="8C", top="QH"),
+  deal=Deal(hands=["QS KS KH KD KC 9H 10H JH 4C 5C 6C", QUIET], upcard="8C", top="QH"),
   actions=["draw stock", "meld KS KH KD KC", "meld 9H 10H JH QH", "meld 4C 5C 6C",
            "discard QS"],
   expected={"hands": [out([140, -55])], "totals": [140, -55]})
@@ -131,7 +131,7 @@ S("joker-in-set-and-layoff",
   "nothing but Q♠, so it takes the suit the set lacks (decision)",
   "p0 melds '7H 7D JK=7H' (it lies as 7H 7D JK=7S) and 5-6-7 of clubs, lays off JK=8C on "
   "the sequence and discards.",
-  deal=Deal(hands=["7H 7D JK JK 5C 6C 7C 9S 9H 10D KC", QUIET], up="8S", top="3D"),
+  deal=Deal(hands=["7H 7D JK JK 5C 6C 7C 9S 9H 10D KC", QUIET], upcard="8S", top="3D"),
   actions=["draw stock", "meld 7H 7D JK=7H", "meld 5C 6C 7C", "layoff JK=8C m2",
            "discard 3D"],
   expected={"to_act": 1,
@@ -142,7 +142,7 @@ S("no-joker-swap",
   "card-data.md · taking a melded Joker back is Arlington's Joker option; Heights has no "
   "such rule",
   "p0 melds 7H 7D JK=7S and tries to put a 7S in the Joker's place.",
-  deal=Deal(hands=["7H 7D JK 7S 5C 6C 7C 9S 9H 10D KC", QUIET], up="8S", top="3D"),
+  deal=Deal(hands=["7H 7D JK 7S 5C 6C 7C 9S 9H 10D KC", QUIET], upcard="8S", top="3D"),
   actions=["draw stock", "meld 7H 7D JK=7S", "swap 7S m1"],
   expected={"ok": False, "hand": 0, "index": 2, "error_contains": "Joker option"})
 
@@ -151,9 +151,9 @@ S("game-to-500",
   f"{SRC}: a game across hands is 500 points",
   "Three hands; p0 goes out in each with 200 (see values-jokers), p1 −55; in hand 2 p1 "
   "starts by drawing and discarding 8D. 400 after two hands is not enough; 600 wins.",
-  deals=[Deal(hands=[GAME_P0, QUIET], up="8C", top="JK"),
-         Deal(hands=[GAME_P0, QUIET], up="8C", top="8D JK"),
-         Deal(hands=[GAME_P0, QUIET], up="8C", top="JK")],
+  deals=[Deal(hands=[GAME_P0, QUIET], upcard="8C", top="JK"),
+         Deal(hands=[GAME_P0, QUIET], upcard="8C", top="8D JK"),
+         Deal(hands=[GAME_P0, QUIET], upcard="8C", top="JK")],
   hands_actions=[
       ["draw stock", "meld QH KH JK=AH", "meld JK=3S 4S 5S", "meld JS JK=QS KS",
        "meld 9C 10C JK=JC"],

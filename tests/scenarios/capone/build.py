@@ -17,18 +17,21 @@ the Case File stay short to write.
 from __future__ import annotations
 
 import json
-from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+import sys
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from tablerummy.capone.cards import GANGSTERS, KINDS
 from tablerummy.game import Game
-from tablerummy.stacking import stacked_deck
 from tablerummy.variant import get_variant
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+import scenario_tools  # noqa: E402
+from scenario_tools import Filler, Scenario, Step, burn_turns  # noqa: E402
 
 # --- readable card lists ---------------------------------------------------------------
 
@@ -94,21 +97,9 @@ def ended(end: str, scores: list[int]) -> dict[str, Any]:
 
 # --- filler turns: expanded with the engine while building -----------------------------
 
-Filler = Callable[[Game], list[str]]
-Step = str | Filler
-
-
 def burn(turns: int) -> Filler:
     """``turns`` turns of 'draw stock' + discarding the first card drawn (the top one)."""
-    def expand(game: Game) -> list[str]:
-        texts: list[str] = []
-        for _ in range(turns):
-            top = KINDS[game.state.stock[-1]]  # type: ignore[attr-defined]
-            for text in ("draw stock", f"discard {top}"):
-                game.apply(text)
-                texts.append(text)
-        return texts
-    return expand
+    return burn_turns(turns, KINDS)
 
 
 def recycle_and_burn(rounds: int) -> Filler:
@@ -129,140 +120,32 @@ def recycle_and_burn(rounds: int) -> Filler:
 # --- scenario descriptions ---------------------------------------------------------------
 
 @dataclass
-class Deal:
-    """One hand's deck: hands per seat, the upcard, the top (and bottom) of the Case File."""
-
-    hands: Sequence[str] = ()
+class Deal(scenario_tools.Deal):
     upcard: str = HE
-    top: str = ""
-    bottom: str = ""
-    literal: list[str] | None = None  # a deck written out card by card
-
-
-@dataclass
-class Scenario:
-    name: str
-    rule: str
-    description: str
-    deals: list[Deal]
-    actions: list[list[Step]]
-    expected: dict[str, Any]
-    options: dict[str, Any] = field(default_factory=lambda: {"players": 2})
-    first_dealer: int = 1
-    record_extra: dict[str, Any] = field(default_factory=dict)
-
-
-def deck_for(variant_options: dict[str, Any], dealer: int, deal: Deal) -> list[str]:
-    variant = get_variant("capone", variant_options)
-    if deal.literal is not None:
-        return deal.literal
-    hands = [cards(h) for h in deal.hands]
-    assert all(len(h) == 10 for h in hands), "give every hand in full: nothing left to chance"
-    top, bottom = cards(deal.top), cards(deal.bottom)
-    if not bottom:
-        return stacked_deck(variant, dealer, hands, deal.upcard, top)
-    middle = rest_of_deck([c for h in hands for c in h] + [deal.upcard] + top + bottom)
-    return stacked_deck(variant, dealer, hands, deal.upcard, top + middle + bottom)
 
 
 def rest_of_deck(used: Sequence[str]) -> list[str]:
     """The cards not in ``used``, in the deck's canonical order."""
-    left = Counter(get_variant("capone").deck())
-    left.subtract(used)
-    assert all(v >= 0 for v in left.values()), "too many copies"
-    rest: list[str] = []
-    for card in get_variant("capone").deck():
-        if left[card] > 0:
-            left[card] -= 1
-            rest.append(card)
-    return rest
+    return scenario_tools.rest_of_deck(get_variant("capone").deck(), used)
 
 
 def build(s: Scenario) -> tuple[dict[str, Any], dict[str, Any]]:
-    variant = get_variant("capone", s.options)
-    decks = [deck_for(s.options, (s.first_dealer + i) % variant.players, d)
-             for i, d in enumerate(s.deals)]
-    game = Game(variant, seed=7, first_dealer=s.first_dealer, decks=decks)
-    failed = False
-    hands_out = []
-    for deck, steps in zip(decks, s.actions, strict=True):
-        texts: list[str] = []
-        for step in steps:
-            if isinstance(step, str):
-                texts.append(step)
-                if not failed:
-                    try:
-                        game.apply(step)
-                    except ValueError:
-                        failed = True  # the scenario's illegal action; nothing after it counts
-            else:
-                assert not failed
-                texts.extend(step(game))
-        hands_out.append({"deck": deck, "actions": texts})
-    record = {
-        "format": "tablerummy/1",
-        "variant": "capone",
-        "rule": s.rule,
-        "description": s.description,
-        "options": s.options,
-        "seed": 7,
-        "first_dealer": s.first_dealer,
-        "hands": hands_out,
-        **s.record_extra,
-    }
-    expected = dict(s.expected)
-    if "legal" in expected:
-        expected["legal"] = sorted(expected["legal"])
-    return record, expected
+    return scenario_tools.build("capone", s, cards)
 
-
-# --- JSON output, readable: decks 8 cards a line, one action a line ---------------------
 
 def _dump_record(record: dict[str, Any]) -> str:
-    lines = ["{"]
-    keys = [k for k in record if k != "hands"]
-    for key in keys:
-        lines.append(f'  {json.dumps(key)}: {json.dumps(record[key], ensure_ascii=False)},')
-    lines.append('  "hands": [')
-    for h, entry in enumerate(record["hands"]):
-        lines.append("    {")
-        deck = entry["deck"]
-        if isinstance(deck, list) and all(isinstance(c, str) for c in deck):
-            rows = [", ".join(json.dumps(c) for c in deck[i:i + 8]) for i in range(0, len(deck), 8)]
-            lines.append('      "deck": [')
-            lines.extend(f"        {row}," if i < len(rows) - 1 else f"        {row}"
-                         for i, row in enumerate(rows))
-            lines.append("      ],")
-        else:
-            lines.append(f'      "deck": {json.dumps(deck)},')
-        actions = entry["actions"]
-        if actions:
-            lines.append('      "actions": [')
-            lines.extend(f"        {json.dumps(a)}," if i < len(actions) - 1
-                         else f"        {json.dumps(a)}" for i, a in enumerate(actions))
-            lines.append("      ]")
-        else:
-            lines.append('      "actions": []')
-        lines.append("    }," if h < len(record["hands"]) - 1 else "    }")
-    lines.append("  ]")
-    lines.append("}")
-    return "\n".join(lines) + "\n"
+    """JSON, readable: decks 8 cards a line, one action a line."""
+    return scenario_tools.dump_record(record, 8)
 
 
 def write(s: Scenario) -> None:
     record, expected = build(s)
-    text = _dump_record(record)
-    assert json.loads(text) == record
-    (HERE / f"{s.name}.json").write_text(text, encoding="utf-8")
-    (HERE / f"{s.name}.expected").write_text(
-        json.dumps(expected, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    scenario_tools.write(HERE, s.name, record, expected, 8)
 
 
 def write_raw(name: str, record: dict[str, Any], expected: dict[str, Any]) -> None:
     """A broken record, written as given."""
-    (HERE / f"{name}.json").write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
-    (HERE / f"{name}.expected").write_text(json.dumps(expected, indent=1) + "\n",
-                                           encoding="utf-8")
+    scenario_tools.write_raw(HERE, name, record, expected)
 
 
 SCENARIOS: list[Scenario] = []
@@ -1740,8 +1623,7 @@ def _broken() -> None:
 
 
 def main() -> None:
-    for old in [*HERE.glob("*.json"), *HERE.glob("*.expected")]:
-        old.unlink()
+    scenario_tools.clear(HERE)
     for s in SCENARIOS:
         write(s)
     # the one record whose action is not text cannot be built through the engine

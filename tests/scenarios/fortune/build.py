@@ -81,7 +81,7 @@ S("values-eight-to-king-sets",
   "going out by melding the last card, no bonus",
   "p0 draws 8D and melds four sets of three: K, 9, J and 8 — twelve cards of 10 — and is "
   "out without a discard: 120. p1 is caught with eleven cards of 7 down to 3: −55.",
-  deal=Deal(hands=["KH KD KC 9S 9H 9D JH JD JC 8S 8H", QUIET], up="4C", top="8D"),
+  deal=Deal(hands=["KH KD KC 9S 9H 9D JH JD JC 8S 8H", QUIET], upcard="4C", top="8D"),
   actions=["draw stock", "meld KH KD KC", "meld 9S 9H 9D", "meld JH JD JC", "meld 8S 8H 8D"],
   expected={
       "hands": [out([120, -55])], "totals": [120, -55],
@@ -92,7 +92,7 @@ S("values-ten-queen-and-low",
   "K down to 8 count −10 in hand",
   "p0 draws 7C and melds 10-J-Q-K of hearts (40), 3-4-5-6 of clubs (20) and four 7s (20): "
   "80, out. p1 holds eleven cards of K down to 8: −110.",
-  deal=Deal(hands=["10H JH QH KH 3C 4C 5C 6C 7S 7H 7D", HIGH], up="4D", top="7C"),
+  deal=Deal(hands=["10H JH QH KH 3C 4C 5C 6C 7S 7H 7D", HIGH], upcard="4D", top="7C"),
   actions=["draw stock", "meld 10H JH QH KH", "meld 3C 4C 5C 6C", "meld 7S 7H 7D 7C"],
   expected={"hands": [out([80, -110])], "totals": [80, -110]})
 
@@ -103,7 +103,7 @@ S("values-aces-and-deuces",
   "three aces 30, 4-5-6 of diamonds 15: 90, out. p1 holds AS AD (−20), 2H 2D 2C (−30), QS "
   "(−50) and five low hearts (−25): −125.",
   deal=Deal(hands=["QH KH AH AS 2S 3S AD AC AH 4D 5D", "AS AD 2H 2D 2C QS 3H 4H 5H 6H 7H"],
-            up="9C", top="6D"),
+            upcard="9C", top="6D"),
   actions=["draw stock", "meld QH KH AH", "meld AS 2S 3S", "meld AH AD AC", "meld 4D 5D 6D"],
   expected={
       "hands": [out([90, -125])], "totals": [90, -125],
@@ -114,7 +114,7 @@ S("values-wild-deuces",
   "for the Queen of Spades; standing for an ace, the ace's value (card-data.md)",
   "p0 draws 2S: K K 2C=KD (30), 5-6 2D=7H (15), Q Q 2H=QS (10+10+10), Q-K 2S=AC (ace high "
   "10: 30): 105, out. p1 −55.",
-  deal=Deal(hands=["KS KH 2C 5H 6H 2D QH QD 2H QC KC", QUIET], up="9C", top="2S"),
+  deal=Deal(hands=["KS KH 2C 5H 6H 2D QH QD 2H QC KC", QUIET], upcard="9C", top="2S"),
   actions=["draw stock", "meld KS KH 2C=KD", "meld 5H 6H 2D=7H", "meld QH QD 2H=QS",
            "meld QC KC 2S=AC"],
   expected={
@@ -126,7 +126,7 @@ S("values-queen-of-spades",
   "out by discarding the last card",
   "p0 draws 8H: 10-J-Q-K of spades 10+10+50+10, four queens with the second Q♠ 50+10+10+10, "
   "3-4-5 of clubs 15: 175; discards 8H and is out. p1 −55.",
-  deal=Deal(hands=["10S JS QS KS QS QH QD QC 3C 4C 5C", QUIET], up="9C", top="8H"),
+  deal=Deal(hands=["10S JS QS KS QS QH QD QC 3C 4C 5C", QUIET], upcard="9C", top="8H"),
   actions=["draw stock", "meld 10S JS QS KS", "meld QS QH QD QC", "meld 3C 4C 5C",
            "discard 8H"],
   expected={"hands": [out([175, -55])], "totals": [175, -55]})
@@ -138,7 +138,7 @@ S("score-difference-both-sides",
   "melds 8-9-10 of hearts (30), three 5s, three 7s and three 6s (15 each): out. p0: 30 − "
   "(4S 6S 3D 3D 4D: 5 each; 8C KC 9D: 10 each) = 30 − 55 = −25; p1: 30 + 45 = 75.",
   deal=Deal(hands=["JS JH JD 4S 6S 8C KC 3D 3D 4D 9D", "8H 10H 5S 5H 5D 7C 7C 7D 6C 6D 6H"],
-            up="2C", top="9S 9H"),
+            upcard="2C", top="9S 9H"),
   actions=["draw stock", "meld JS JH JD", "discard 9S", "draw stock", "meld 8H 9H 10H",
            "meld 5S 5H 5D", "meld 7C 7C 7D", "meld 6H 6D 6C"],
   expected={"hands": [out([-25, 75])], "totals": [-25, 75]})
@@ -151,7 +151,7 @@ S("set-two-identical-cards",
   f"{SRC} · melds: 3 or 4 cards of the same rank; two packs, so a set may hold two "
   "identical cards (card-data.md)",
   "p0 melds 7H 7H 7D and discards; the meld lies in p0's area; p1 is to act.",
-  deal=Deal(hands=["7H 7H 7D KS KH 9C 9D 4S 5S 10D JC", QUIET2], up="8C", top="3C"),
+  deal=Deal(hands=["7H 7H 7D KS KH 9C 9D 4S 5S 10D JC", QUIET2], upcard="8C", top="3C"),
   actions=["draw stock", "meld 7H 7D 7H", "discard 3C"],
   expected={"hands": [open_hand()], "to_act": 1,
             "state": {"areas": [[["7H", "7H", "7D"]], []],
@@ -160,14 +160,14 @@ S("set-two-identical-cards",
 S("set-five-illegal",
   f"{SRC} · melds: you can not meld 5 or more cards in one meld",
   "p0 tries to meld five 7s.",
-  deal=Deal(hands=["7S 7H 7H 7D 7C KH 9C 9D 4S 5S 10D", QUIET2], up="8C", top="3C"),
+  deal=Deal(hands=["7S 7H 7H 7D 7C KH 9C 9D 4S 5S 10D", QUIET2], upcard="8C", top="3C"),
   actions=["draw stock", "meld 7S 7H 7H 7D 7C"],
   expected={"ok": False, "hand": 0, "index": 1, "error_contains": "a set is at most 4 cards"})
 
 S("sequence-five-illegal",
   f"{SRC} · melds: a sequence of 3 or more in one suit, but 4 cards constitute the maximum",
   "p0 tries to meld 3-4-5-6-7 of clubs.",
-  deal=Deal(hands=["3C 4C 5C 6C 7C KH 9S 9D 4S 5S 10D", QUIET], up="8H", top="3H"),
+  deal=Deal(hands=["3C 4C 5C 6C 7C KH 9S 9D 4S 5S 10D", QUIET], upcard="8H", top="3H"),
   actions=["draw stock", "meld 3C 4C 5C 6C 7C"],
   expected={"ok": False, "hand": 0, "index": 1,
             "error_contains": "a sequence is at most 4 cards"})
@@ -178,7 +178,7 @@ S("long-sequences",
   "long_sequences=true: p0 draws 5S, melds 3-4-5-6-7 of clubs (25), lays off 8C, 9C, 10C on "
   "it (30), melds three kings (30), discards 5S: out with 85. p1 −55.",
   options={"long_sequences": True},
-  deal=Deal(hands=["3C 4C 5C 6C 7C 8C 9C KH KD KC 10C", QUIET], up="8H", top="5S"),
+  deal=Deal(hands=["3C 4C 5C 6C 7C 8C 9C KH KD KC 10C", QUIET], upcard="8H", top="5S"),
   actions=["draw stock", "meld 3C 4C 5C 6C 7C", "layoff 8C m1", "layoff 9C m1",
            "layoff 10C m1", "meld KH KD KC", "discard 5S"],
   expected={"hands": [out([85, -55])], "totals": [85, -55]})
@@ -187,14 +187,14 @@ S("long-sequences-sets-stay-four",
   f"{SRC} · Rules Variations: only sequences may grow past four; a set stays at most 4",
   "long_sequences=true: p0 melds four 7s and tries to lay off a fifth.",
   options={"long_sequences": True},
-  deal=Deal(hands=["7S 7H 7H 7D 7C KH 9S 9D 4S 5S 10D", QUIET2], up="8H", top="3H"),
+  deal=Deal(hands=["7S 7H 7H 7D 7C KH 9S 9D 4S 5S 10D", QUIET2], upcard="8H", top="3H"),
   actions=["draw stock", "meld 7S 7H 7D 7C", "layoff 7H m1"],
   expected={"ok": False, "hand": 0, "index": 2, "error_contains": "a set is at most 4 cards"})
 
 S("layoff-past-four-illegal",
   f"{SRC} · melds: 4 cards together constitute the maximum meld — also by adding cards",
   "p0 melds 3-4-5-6 of clubs and tries to lay off 7C.",
-  deal=Deal(hands=["3C 4C 5C 6C 7C KH 9S 9D 4S 5S 10D", QUIET], up="8H", top="3H"),
+  deal=Deal(hands=["3C 4C 5C 6C 7C KH 9S 9D 4S 5S 10D", QUIET], upcard="8H", top="3H"),
   actions=["draw stock", "meld 3C 4C 5C 6C", "layoff 7C m1"],
   expected={"ok": False, "hand": 0, "index": 2,
             "error_contains": "a sequence is at most 4 cards"})
@@ -202,14 +202,14 @@ S("layoff-past-four-illegal",
 S("around-the-corner-illegal",
   f"{SRC} · aces may be played either high or low, but not around the corner (K-A-2-3)",
   "p0 tries to meld K-A-2-3 of hearts (the 2H in its own place).",
-  deal=Deal(hands=["KH AH 2H 3H 9C 9S 9D 4S 5S 10D JC", QUIET], up="8H", top="3C"),
+  deal=Deal(hands=["KH AH 2H 3H 9C 9S 9D 4S 5S 10D JC", QUIET], upcard="8H", top="3C"),
   actions=["draw stock", "meld KH AH 2H 3H"],
   expected={"ok": False, "hand": 0, "index": 1, "error_contains": "around the corner"})
 
 S("layoff-second-ace-illegal",
   f"{SRC} · aces may be played high or low, not around the corner: A-2-3 takes no second ace",
   "p0 melds A-2-3 of clubs and tries to lay off its other AC on it.",
-  deal=Deal(hands=["AC AC 2C 3C 9S 9H 8D 4S 5S 10D JC", QUIET], up="8H", top="3H"),
+  deal=Deal(hands=["AC AC 2C 3C 9S 9H 8D 4S 5S 10D JC", QUIET], upcard="8H", top="3H"),
   actions=["draw stock", "meld AC 2C 3C", "layoff AC m1"],
   expected={"ok": False, "hand": 0, "index": 2, "error_contains": "either end of a sequence"})
 
@@ -217,7 +217,7 @@ S("deuces-not-together",
   f"{SRC} · deuces can not be melded together in a 2's meld; they only stand in for cards "
   "of other values",
   "p0 tries to meld 2S 2H 2D.",
-  deal=Deal(hands=["2S 2H 2D 9C 9S 8D 4S 5S 10D JC KC", QUIET], up="8H", top="3C"),
+  deal=Deal(hands=["2S 2H 2D 9C 9S 8D 4S 5S 10D JC KC", QUIET], upcard="8H", top="3C"),
   actions=["draw stock", "meld 2S 2H 2D"],
   expected={"ok": False, "hand": 0, "index": 1,
             "error_contains": "deuces cannot be melded together"})
@@ -225,7 +225,7 @@ S("deuces-not-together",
 S("meld-needs-natural",
   "card-data.md · a meld needs at least one natural card",
   "p0 tries to meld three deuces as 5-6-7 of hearts.",
-  deal=Deal(hands=["2S 2H 2D 9C 9S 8D 4S 5S 10D JC KC", QUIET], up="8H", top="3C"),
+  deal=Deal(hands=["2S 2H 2D 9C 9S 8D 4S 5S 10D JC KC", QUIET], upcard="8H", top="3C"),
   actions=["draw stock", "meld 2S=5H 2H=6H 2D=7H"],
   expected={"ok": False, "hand": 0, "index": 1,
             "error_contains": "needs at least one natural card"})
@@ -233,21 +233,21 @@ S("meld-needs-natural",
 S("meld-two-cards-illegal",
   f"{SRC} · melds: 3 or 4 cards of a rank, a sequence of 3 or more",
   "p0 tries to meld two 9s.",
-  deal=Deal(hands=["2S 2H 2D 9C 9S 8D 4S 5S 10D JC KC", QUIET], up="8H", top="3C"),
+  deal=Deal(hands=["2S 2H 2D 9C 9S 8D 4S 5S 10D JC KC", QUIET], upcard="8H", top="3C"),
   actions=["draw stock", "meld 9C 9S"],
   expected={"ok": False, "hand": 0, "index": 1, "error_contains": "at least 3 cards"})
 
 S("meld-mixed-illegal",
   f"{SRC} · melds: a sequence is in one suit",
   "p0 tries to meld 8D 9S 10D.",
-  deal=Deal(hands=["2S 2H 2D 9C 9S 8D 4S 5S 10D JC KC", QUIET], up="8H", top="3C"),
+  deal=Deal(hands=["2S 2H 2D 9C 9S 8D 4S 5S 10D JC KC", QUIET], upcard="8H", top="3C"),
   actions=["draw stock", "meld 8D 9S 10D"],
   expected={"ok": False, "hand": 0, "index": 1, "error_contains": "sequence in one suit"})
 
 S("meld-not-held-illegal",
   "SPEC.md · meld: put a new meld from your hand into your area",
   "p0 holds one 9C and tries to meld 9C 9C 9S.",
-  deal=Deal(hands=["2S 2H 2D 9C 9S 8D 4S 5S 10D JC KC", QUIET], up="8H", top="3C"),
+  deal=Deal(hands=["2S 2H 2D 9C 9S 8D 4S 5S 10D JC KC", QUIET], upcard="8H", top="3C"),
   actions=["draw stock", "meld 9C 9C 9S"],
   expected={"ok": False, "hand": 0, "index": 1, "error_contains": "you hold no more 9C"})
 
@@ -256,7 +256,7 @@ S("wild-written-with-its-card",
   "means nothing but Q♠, so the canonical form names the suit the set lacks (decision)",
   "p0 writes 'meld 7h 7d 2c=7h' (any case, any suit): the meld is 7H 7D 2C=7S; then "
   "'meld 5h 6h 2d = 4h': 2D=4H 5H 6H.",
-  deal=Deal(hands=["7H 7D 2C 5H 6H 2D 9S 9D JS 4C 10D", QUIET], up="8H", top="3C"),
+  deal=Deal(hands=["7H 7D 2C 5H 6H 2D 9S 9D JS 4C 10D", QUIET], upcard="8H", top="3C"),
   actions=["draw stock", "meld 7h 7d 2c=7h", "meld 5h 6h 2d = 4h", "discard 3C"],
   expected={"to_act": 1, "hands": [open_hand()],
             "state": {"areas": [[["7H", "7D", "2C=7S"], ["2D=4H", "5H", "6H"]], []]}})
@@ -265,7 +265,7 @@ S("wild-inferred-when-unique",
   "SPEC.md · any reasonable spelling: a wild written alone stands for the one card that "
   "makes the meld (decision: inferred only when there is exactly one meaning)",
   "p0 writes 'meld 7H 7D 2C' — only a set of 7s is possible: 7H 7D 2C=7S.",
-  deal=Deal(hands=["7H 7D 2C 5H 6H 2D 9S 9D JS 4C 10D", QUIET], up="8H", top="3C"),
+  deal=Deal(hands=["7H 7D 2C 5H 6H 2D 9S 9D JS 4C 10D", QUIET], upcard="8H", top="3C"),
   actions=["draw stock", "meld 7H 7D 2C"],
   expected={"hands": [open_hand()], "state": {"areas": [[["7H", "7D", "2C=7S"]], []]}})
 
@@ -273,7 +273,7 @@ S("wild-ambiguous-needs-its-card",
   "SPEC.md · a wild card is written with the card it stands for: 5H 6H 2D can be 4-5-6 or "
   "5-6-7, so the text must say which",
   "p0 writes 'meld 5H 6H 2D'.",
-  deal=Deal(hands=["7H 7D 2C 5H 6H 2D 9S 9D JS 4C 10D", QUIET], up="8H", top="3C"),
+  deal=Deal(hands=["7H 7D 2C 5H 6H 2D 9S 9D JS 4C 10D", QUIET], upcard="8H", top="3C"),
   actions=["draw stock", "meld 5H 6H 2D"],
   expected={"ok": False, "hand": 0, "index": 1,
             "error_contains": "say what the wild stands for"})
@@ -284,7 +284,7 @@ S("wild-stands-for-queen-of-spades-anywhere",
   "p0 draws 3C, melds J-Q-K of spades with two deuces for Q♠ and K♠ (10+10+10 = 30) and "
   "discards 3C. Deuces are interchangeable: they fill their places in card order, 2D (♦) "
   "before 2C (♣).",
-  deal=Deal(hands=["JS 2C 2D 9S 9D 5H 6H 7C 4C 10D KH", QUIET], up="8H", top="3C"),
+  deal=Deal(hands=["JS 2C 2D 9S 9D 5H 6H 7C 4C 10D KH", QUIET], upcard="8H", top="3C"),
   actions=["draw stock", "meld JS 2C=QS 2D=KS", "discard 3C"],
   expected={"to_act": 1, "state": {"areas": [[["JS", "2D=QS", "2C=KS"]], []]}})
 
@@ -299,7 +299,7 @@ S("draw-pile",
   "then take up the rest of the pile",
   "Upcard 4H. p0 draws JD and discards it; p1 draws 9H and discards it. p0 takes the pile: "
   "melds 9S 9H 9D with the top 9H, and 4H and JD come into its hand; it discards KS.",
-  deal=Deal(hands=[PILE_P0, QUIET], up="4H", top="JD 9H"),
+  deal=Deal(hands=[PILE_P0, QUIET], upcard="4H", top="JD 9H"),
   actions=["draw stock", "discard JD", "draw stock", "discard 9H",
            "draw pile meld 9S 9H 9D", "discard KS"],
   expected={"to_act": 1, "hands": [open_hand()],
@@ -310,7 +310,7 @@ S("draw-pile",
 S("draw-pile-needs-top-card",
   f"{SRC} · taking the discard pile, the meld must embody the topmost discard",
   "The upcard is 9H; p0 tries to take the pile with 9S 9D 9C (it holds 9C) — not the 9H.",
-  deal=Deal(hands=["9S 9D 9C KS 4C 6C 8C 10C QC 3D 5D", QUIET], up="9H", top="JD"),
+  deal=Deal(hands=["9S 9D 9C KS 4C 6C 8C 10C QC 3D 5D", QUIET], upcard="9H", top="JD"),
   actions=["draw pile meld 9S 9D 9C"],
   expected={"ok": False, "hand": 0, "index": 0, "error_contains": "top card 9H"})
 
@@ -320,21 +320,21 @@ S("draw-pile-two-hand-cards",
   "Upcard 9H; p0 draws and discards JD, p1 draws and discards 9S: the pile is 9H JD 9S. "
   "p0 holds one 9 (9D) and tries 'draw pile meld 9S 9H 9D': the 9H lies in the pile below "
   "the top, not in p0's hand.",
-  deal=Deal(hands=["9D KS 4C 6C 8C 10C QC 3D 5D 7D JC", QUIET], up="9H", top="JD 9S"),
+  deal=Deal(hands=["9D KS 4C 6C 8C 10C QC 3D 5D 7D JC", QUIET], upcard="9H", top="JD 9S"),
   actions=["draw stock", "discard JD", "draw stock", "discard 9S", "draw pile meld 9S 9H 9D"],
   expected={"ok": False, "hand": 0, "index": 4, "error_contains": "you hold no 9H"})
 
 S("play-before-draw-illegal",
   f"{SRC} · In his turn: first take one or more cards into the hand",
   "p0 tries to meld before drawing.",
-  deal=Deal(hands=["9S 9D 9C KS 4C 6C 8C 10C QC 3D 5D", QUIET], up="2H", top="JD"),
+  deal=Deal(hands=["9S 9D 9C KS 4C 6C 8C 10C QC 3D 5D", QUIET], upcard="2H", top="JD"),
   actions=["meld 9S 9D 9C"],
   expected={"ok": False, "hand": 0, "index": 0, "error_contains": "draw first"})
 
 S("draw-twice-illegal",
   f"{SRC} · In his turn: one draw (the top of the stock or the whole pile)",
   "p0 draws and tries to draw again.",
-  deal=Deal(hands=["9S 9D 9C KS 4C 6C 8C 10C QC 3D 5D", QUIET], up="2H", top="JD"),
+  deal=Deal(hands=["9S 9D 9C KS 4C 6C 8C 10C QC 3D 5D", QUIET], upcard="2H", top="JD"),
   actions=["draw stock", "draw stock"],
   expected={"ok": False, "hand": 0, "index": 1,
             "error_contains": "you have already drawn this turn"})
@@ -342,7 +342,7 @@ S("draw-twice-illegal",
 S("discard-not-held-illegal",
   f"{SRC} · the player ends his turn by playing one card (of his hand) to the discard pile",
   "p0 tries to discard AS, which it does not hold.",
-  deal=Deal(hands=["9S 9D 9C KS 4C 6C 8C 10C QC 3D 5D", QUIET], up="2H", top="JD"),
+  deal=Deal(hands=["9S 9D 9C KS 4C 6C 8C 10C QC 3D 5D", QUIET], upcard="2H", top="JD"),
   actions=["draw stock", "discard AS"],
   expected={"ok": False, "hand": 0, "index": 1, "error_contains": "you hold no AS"})
 
@@ -351,7 +351,7 @@ S("layoff-own-melds-only",
   "p0 melds 9S 9D 9C; p1 tries to lay off its 9H: 'm1' names p1's own first meld, and it "
   "has none.",
   deal=Deal(hands=["9S 9D 9C KS 4C 6C 8C 10C QC 3D 5D", "9H 3S 4S 5S 6S 7S 3H 4H 5H 6H 7H"],
-            up="2H", top="JD 8D"),
+            upcard="2H", top="JD 8D"),
   actions=["draw stock", "meld 9S 9D 9C", "discard JD", "draw stock", "layoff 9H m1"],
   expected={"ok": False, "hand": 0, "index": 4, "error_contains": "you have no meld m1"})
 
@@ -359,7 +359,7 @@ S("layoff-wild-on-sequence",
   f"{SRC} · add cards to your own melds; a wild laid off says the card it stands for",
   "p0 melds 5-6-7 of hearts, lays off 2C=8H on it (m1 is 5-6-7-8 of hearts) and discards "
   "3C; p1 is to act.",
-  deal=Deal(hands=["5H 6H 7H 2C 2D 9S 9D KS 4C 10C QC", QUIET], up="8S", top="3C"),
+  deal=Deal(hands=["5H 6H 7H 2C 2D 9S 9D KS 4C 10C QC", QUIET], upcard="8S", top="3C"),
   actions=["draw stock", "meld 5H 6H 7H", "layoff 2C=8H m1", "discard 3C"],
   expected={"to_act": 1,
             "state": {"areas": [[["5H", "6H", "7H", "2C=8H"]], []],
@@ -369,7 +369,7 @@ S("layoff-wild-must-say-which",
   "SPEC.md · a wild card is written with the card it stands for: on 5-6-7 a 2 can be 4H or "
   "8H, so 'layoff 2C m1' must say which",
   "p0 melds 5-6-7 of hearts and writes 'layoff 2C m1'.",
-  deal=Deal(hands=["5H 6H 7H 2C 2D 9S 9D KS 4C 10C QC", QUIET], up="8S", top="3C"),
+  deal=Deal(hands=["5H 6H 7H 2C 2D 9S 9D KS 4C 10C QC", QUIET], upcard="8S", top="3C"),
   actions=["draw stock", "meld 5H 6H 7H", "layoff 2C m1"],
   expected={"ok": False, "hand": 0, "index": 2,
             "error_contains": "layoff 2C=4H m1 or layoff 2C=8H m1"})
@@ -378,7 +378,7 @@ S("layoff-wild-on-set",
   "SPEC.md · layoff C mK; in a set a wild's suit means nothing but Q♠: it takes the suit "
   "the set lacks (decision)",
   "p0 melds 7S 7H 7D and lays off '2C=7H' on it: it lies as 2C=7C.",
-  deal=Deal(hands=["7S 7H 7D 2C 2D 9S 9D KS 4C 10C QC", QUIET], up="8S", top="3C"),
+  deal=Deal(hands=["7S 7H 7D 2C 2D 9S 9D KS 4C 10C QC", QUIET], upcard="8S", top="3C"),
   actions=["draw stock", "meld 7S 7H 7D", "layoff 2C=7H m1", "discard 3C"],
   expected={"to_act": 1, "state": {"areas": [[["7S", "7H", "7D", "2C=7C"]], []]}})
 
@@ -388,7 +388,7 @@ S("out-by-layoff",
   "p0 draws 9C: melds 3-4-5 of clubs (15), K K K K? It holds KS KH KD KC: melds them (40), "
   "9S 9H 9D (30), lays off 6C on m1 (5) and its last card 9C on m3 (10): 100, out, no "
   "discard. p1 −55.",
-  deal=Deal(hands=["3C 4C 5C 6C KS KH KD KC 9S 9H 9D", QUIET], up="8S", top="9C"),
+  deal=Deal(hands=["3C 4C 5C 6C KS KH KD KC 9S 9H 9D", QUIET], upcard="8S", top="9C"),
   actions=["draw stock", "meld 3C 4C 5C", "meld KS KH KD KC", "meld 9S 9H 9D",
            "layoff 6C m1", "layoff 9C m3"],
   expected={"hands": [out([100, -55])], "totals": [100, -55]})
@@ -397,7 +397,7 @@ S("queen-discard-allowed",
   f"{SRC} · the Queen of Spades may be discarded (the default; the variation forbidding it "
   "is an option)",
   "p0 draws and discards its Q♠; p1 is to act with Q♠ on the pile.",
-  deal=Deal(hands=["QS 9D KS 4C 6C 8C 10C QC 3D 5D 7D", QUIET], up="2H", top="JD"),
+  deal=Deal(hands=["QS 9D KS 4C 6C 8C 10C QC 3D 5D 7D", QUIET], upcard="2H", top="JD"),
   actions=["draw stock", "discard QS"],
   expected={"to_act": 1, "state": {"discard_top": "QS", "discard_size": 2}})
 
@@ -406,7 +406,7 @@ S("queen-discard-false-illegal",
   "you have no other card (option queen_discard=false)",
   "queen_discard=false: p0 tries to discard Q♠ while holding other cards.",
   options={"queen_discard": False},
-  deal=Deal(hands=["QS 9D KS 4C 6C 8C 10C QC 3D 5D 7D", QUIET], up="2H", top="JD"),
+  deal=Deal(hands=["QS 9D KS 4C 6C 8C 10C QC 3D 5D 7D", QUIET], upcard="2H", top="JD"),
   actions=["draw stock", "discard QS"],
   expected={"ok": False, "hand": 0, "index": 1,
             "error_contains": "Q♠ may not be discarded while you hold another card"})
@@ -417,7 +417,7 @@ S("queen-discard-false-last-card",
   "queen_discard=false: p0 draws 8H, melds K K K K (40), 9-10-J-Q of hearts (40) and "
   "4-5-6 of clubs (15), and discards its last card, Q♠: out with 95. p1 −55.",
   options={"queen_discard": False},
-  deal=Deal(hands=["QS KS KH KD KC 9H 10H JH 4C 5C 6C", QUIET], up="2H", top="QH"),
+  deal=Deal(hands=["QS KS KH KD KC 9H 10H JH 4C 5C 6C", QUIET], upcard="2H", top="QH"),
   actions=["draw stock", "meld KS KH KD KC", "meld 9H 10H JH QH", "meld 4C 5C 6C",
            "discard QS"],
   expected={"hands": [out([95, -55])], "totals": [95, -55]})
@@ -428,7 +428,7 @@ S("queen-discard-false-only-queens",
   "queen_discard=false: p0 draws 6C, melds K K K K, 9-10-J of hearts, 4-5-6 of clubs; it "
   "holds QS QS and discards one; p1 is to act and p0 keeps one Q♠.",
   options={"queen_discard": False},
-  deal=Deal(hands=["QS QS KS KH KD KC 9H 10H JH 4C 5C", QUIET], up="2H", top="6C"),
+  deal=Deal(hands=["QS QS KS KH KD KC 9H 10H JH 4C 5C", QUIET], upcard="2H", top="6C"),
   actions=["draw stock", "meld KS KH KD KC", "meld 9H 10H JH", "meld 4C 5C 6C", "discard QS"],
   expected={"to_act": 1, "hands": [open_hand()],
             "state": {"hands": [["QS"], hand(QUIET)], "discard_top": "QS"}})
@@ -444,7 +444,7 @@ S("stock-rebuilt",
   "Upcard JD; both players draw and discard the drawn card 81 times, until p0 draws the "
   "stock's last card KC. At once the pile below its top (the 80th card drawn) becomes the "
   "stock, its bottom card JD on top: 80 cards. p0 discards KC; p1 draws JD.",
-  deal=Deal(hands=[QUIET, QUIET2], up="JD", bottom="KC"),
+  deal=Deal(hands=[QUIET, QUIET2], upcard="JD", bottom="KC"),
   actions=[burn(81), "draw stock"],
   expected={"to_act": 1, "hands": [open_hand()],
             "state": {"hands": [hand(QUIET), hand(QUIET2 + " JD")], "stock_size": 79,
@@ -459,7 +459,7 @@ S("stock-rebuilt-three-times",
   "three rebuilt stocks (80 each). The stock runs out a fourth time in turn 321 (p0's): "
   "the hand ends with p0's discard. Nobody melded: p0 −55, p1 −55; hand 2 is dealt by p0, "
   "so p1 starts.",
-  deal=Deal(hands=[QUIET, QUIET2], up="JD", bottom="KC"),
+  deal=Deal(hands=[QUIET, QUIET2], upcard="JD", bottom="KC"),
   actions=[burn(321)],
   expected={"hands": [exhausted([-55, -55])], "totals": [-55, -55],
             "to_act": 1})
@@ -474,7 +474,7 @@ S("stock-cannot-be-rebuilt",
   "Q♠, so no stock can be made; p1 discards KC and the hand is over. p1: −55. p0: 9-9-9 "
   "(30) and in hand every other card: −920 − (p1's −55) − (9S 9D 9H: −30) − (Q♠ −50) − "
   "(KC −10) = −775; 30 − 775 = −745.",
-  deal=Deal(hands=["9S 9D QS 3C 4C 5C 6C 7C 3D 4D 5D", QUIET], up="JD", bottom="9H KC"),
+  deal=Deal(hands=["9S 9D QS 3C 4C 5C 6C 7C 3D 4D 5D", QUIET], upcard="JD", bottom="9H KC"),
   actions=[burn(80), "draw pile meld 9S 9H 9D", "discard QS", "draw stock", "discard KC"],
   expected={"hands": [exhausted([-745, -55])], "totals": [-745, -55]})
 
@@ -491,9 +491,9 @@ S("game-to-500",
   "Three hands. Hand 1 (p1 deals): p0 goes out with 175, p1 −55. Hand 2 (p0 deals, p1 "
   "starts): p1 draws 9C and discards it; p0 goes out with 175. 350 < 500: a third hand. "
   "Hand 3: again 175 → 525: p0 wins, 525 to −165.",
-  deals=[Deal(hands=[GAME_P0, QUIET], up="9D", top="8H"),
-         Deal(hands=[GAME_P0, QUIET], up="9D", top="9C 8H"),
-         Deal(hands=[GAME_P0, QUIET], up="9D", top="8H")],
+  deals=[Deal(hands=[GAME_P0, QUIET], upcard="9D", top="8H"),
+         Deal(hands=[GAME_P0, QUIET], upcard="9D", top="9C 8H"),
+         Deal(hands=[GAME_P0, QUIET], upcard="9D", top="8H")],
   hands_actions=[
       ["draw stock", "meld 10S JS QS KS", "meld QS QH QD QC", "meld 3C 4C 5C", "discard 8H"],
       ["draw stock", "discard 9C", "draw stock", "meld 10S JS QS KS", "meld QS QH QD QC",
@@ -515,10 +515,10 @@ S("game-tie-another-hand",
   "draws AS and melds four queens (80), four kings (40), four aces (40): out. Totals "
   "60+45 = 105 and −55+160 = 105: a tie → hand 3, where p0 goes out with 60 again: 165 to 50.",
   options={"target": 100},
-  deals=[Deal(hands=[LOW_OUT, "6S 7S 6H 7H 6D 7D 6C 7C 6S 6H 6D"], up="9H", top="5C"),
+  deals=[Deal(hands=[LOW_OUT, "6S 7S 6H 7H 6D 7D 6C 7C 6S 6H 6D"], upcard="9H", top="5C"),
          Deal(hands=["10S JS QS KS 3S 4S 5S 6S 7S 3H 4H", "QS QH QD QC KS KH KD KC AH AD AC"],
-              up="9H", top="9C 9D AS"),
-         Deal(hands=[LOW_OUT, "6S 7S 6H 7H 6D 7D 6C 7C 6S 6H 6D"], up="9H", top="5C")],
+              upcard="9H", top="9C 9D AS"),
+         Deal(hands=[LOW_OUT, "6S 7S 6H 7H 6D 7D 6C 7C 6S 6H 6D"], upcard="9H", top="5C")],
   hands_actions=[
       ["draw stock", "meld 3S 3H 3D 3C", "meld 4S 4H 4D 4C", "meld 5S 5H 5D 5C"],
       ["draw stock", "discard 9C", "draw stock", "meld 10S JS QS KS", "discard 9D",
@@ -537,7 +537,7 @@ S("notation-lenient",
   "any order of the cards in a meld, 10 or T, suit symbols, spaces around '=')",
   "p0 writes 'DRAW  stock', 'meld kh  KD kc', 'meld  th 2C = 8h 9h' and 'discard 3♣': the "
   "melds lie in canonical form.",
-  deal=Deal(hands=["KH KD KC 10H 9H 2C 9S 9D 4C 6C QC", QUIET], up="2H", top="3C"),
+  deal=Deal(hands=["KH KD KC 10H 9H 2C 9S 9D 4C 6C QC", QUIET], upcard="2H", top="3C"),
   actions=["DRAW  stock", "meld kh  KD kc", "meld  th 2C = 8h 9h", "discard 3♣"],
   expected={"to_act": 1,
             "state": {"areas": [[["KH", "KD", "KC"], ["2C=8H", "9H", "10H"]], []],
@@ -546,7 +546,7 @@ S("notation-lenient",
 S("notation-unknown-card",
   "SPEC.md · text that is no action is refused with a one-line error",
   "p0 writes 'discard 1X'.",
-  deal=Deal(hands=["KH KD KC 10H 9H 2C 9S 9D 4C 6C QC", QUIET], up="2H", top="3C"),
+  deal=Deal(hands=["KH KD KC 10H 9H 2C 9S 9D 4C 6C QC", QUIET], upcard="2H", top="3C"),
   actions=["draw stock", "discard 1X"],
   expected={"ok": False, "hand": 0, "index": 1, "error_contains": "is not a card"})
 

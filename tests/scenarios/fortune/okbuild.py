@@ -1,5 +1,7 @@
 """Shared by the Oklahoma-family scenario builders (``fortune``, ``arlington``,
-``arlington-heights``): readable deals, filler turns, and the record writer.
+``arlington-heights``): card lists in Oklahoma's card ids, the expectation helpers, the
+:class:`Builder` that collects a variant's scenarios, and the ``--check`` report.  What
+every variant's builder shares lives in ``../scenario_tools.py``.
 
 Each variant's ``build.py`` (run by hand, not by pytest) describes its scenarios with
 :func:`scenario` and calls :func:`main`.  Every expected value there is written by hand
@@ -12,17 +14,16 @@ from __future__ import annotations
 
 import json
 import sys
-from collections import Counter
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tablerummy.game import Game
 from tablerummy.oklahoma.cards import IDS, parse_card
-from tablerummy.stacking import stacked_deck
-from tablerummy.variant import get_variant
 from tablerummy.verify import verify
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import scenario_tools
+from scenario_tools import Deal, Filler, Scenario, Step, burn_turns
 
 
 def cards(spec: str) -> list[str]:
@@ -58,44 +59,9 @@ def exhausted(scores: list[int]) -> dict[str, Any]:
 
 DRAW_ONLY = ["draw stock"]
 
-Filler = Callable[[Game], list[str]]
-Step = str | Filler
-
-
 def burn(turns: int) -> Filler:
     """``turns`` turns of 'draw stock' and discarding the very card drawn."""
-    def expand(game: Game) -> list[str]:
-        texts: list[str] = []
-        for _ in range(turns):
-            top = IDS[game.state.stock[-1]]  # type: ignore[attr-defined]
-            for text in ("draw stock", f"discard {top}"):
-                game.apply(text)
-                texts.append(text)
-        return texts
-    return expand
-
-
-@dataclass
-class Deal:
-    """One hand's deck: every seat's hand (in full), the upcard, the stock's top and bottom."""
-
-    hands: Sequence[str] = ()
-    up: str = ""
-    top: str = ""
-    bottom: str = ""
-    literal: list[str] | None = None
-
-
-@dataclass
-class Scenario:
-    name: str
-    rule: str
-    description: str
-    deals: list[Deal]
-    actions: list[list[Step]]
-    expected: dict[str, Any]
-    options: dict[str, Any] = field(default_factory=dict)
-    first_dealer: int = 1
+    return burn_turns(turns, IDS)
 
 
 class Builder:
@@ -120,88 +86,20 @@ class Builder:
     def broken(self, name: str, record: dict[str, Any], expected: dict[str, Any]) -> None:
         self.raw.append((name, record, expected))
 
-    # --- building ---------------------------------------------------------------------
-
-    def rest_of_deck(self, used: Sequence[str], options: dict[str, Any]) -> list[str]:
-        deck = get_variant(self.variant, options).deck()
-        left = Counter(deck)
-        left.subtract(used)
-        assert all(v >= 0 for v in left.values()), f"too many copies: {-left}"
-        rest = []
-        for c in deck:
-            if left[c] > 0:
-                left[c] -= 1
-                rest.append(c)
-        return rest
-
-    def deck_for(self, options: dict[str, Any], dealer: int, deal: Deal) -> list[str]:
-        variant = get_variant(self.variant, options)
-        if deal.literal is not None:
-            return deal.literal + self.rest_of_deck(deal.literal, options)
-        hands = [cards(h) for h in deal.hands]
-        assert all(len(h) == variant.hand_size for h in hands), \
-            f"give every hand in full ({[len(h) for h in hands]})"
-        top, bottom = cards(deal.top), cards(deal.bottom)
-        middle = self.rest_of_deck([c for h in hands for c in h] + [deal.up] + top + bottom,
-                                   options)
-        return stacked_deck(variant, dealer, hands, deal.up, top + middle + bottom)
-
     def build(self, s: Scenario) -> tuple[dict[str, Any], dict[str, Any]]:
-        options = {"players": 2, **s.options}
-        variant = get_variant(self.variant, options)
-        decks = [self.deck_for(options, (s.first_dealer + i) % variant.players, d)
-                 for i, d in enumerate(s.deals)]
-        game = Game(variant, seed=7, first_dealer=s.first_dealer, decks=decks)
-        failed = False
-        hands_out = []
-        for deck, steps in zip(decks, s.actions, strict=True):
-            texts: list[str] = []
-            for step in steps:
-                if isinstance(step, str):
-                    texts.append(step)
-                    if not failed:
-                        try:
-                            game.apply(step)
-                        except ValueError:
-                            failed = True  # the scenario's illegal action ends the story
-                else:
-                    assert not failed
-                    texts.extend(step(game))
-            hands_out.append({"deck": deck, "actions": texts})
-        record = {
-            "format": "tablerummy/1", "variant": self.variant, "rule": s.rule,
-            "description": s.description, "options": options, "seed": 7,
-            "first_dealer": s.first_dealer, "hands": hands_out,
-        }
-        expected = dict(s.expected)
-        if "legal" in expected:
-            expected["legal"] = sorted(expected["legal"])
-        return record, expected
-
-    # --- writing ------------------------------------------------------------------------
-
-    def write(self, name: str, record: dict[str, Any], expected: dict[str, Any]) -> None:
-        text = dump_record(record)
-        assert json.loads(text) == record
-        (self.here / f"{name}.json").write_text(text, encoding="utf-8")
-        (self.here / f"{name}.expected").write_text(
-            json.dumps(expected, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        return scenario_tools.build(self.variant, s, cards, {"players": 2, **s.options})
 
     def main(self) -> None:
         check = "--check" in sys.argv
-        for old in [*self.here.glob("*.json"), *self.here.glob("*.expected")]:
-            old.unlink()
+        scenario_tools.clear(self.here)
         disagreements = 0
         for s in self.scenarios:
             record, expected = self.build(s)
-            self.write(s.name, record, expected)
+            scenario_tools.write(self.here, s.name, record, expected, 13)
             if check:
                 disagreements += report(s.name, record, expected)
         for name, record, expected in self.raw:
-            (self.here / f"{name}.json").write_text(json.dumps(record, indent=1) + "\n",
-                                                    encoding="utf-8")
-            (self.here / f"{name}.expected").write_text(json.dumps(expected, indent=1) + "\n",
-                                                        encoding="utf-8")
+            scenario_tools.write_raw(self.here, name, record, expected)
         print(f"wrote {len(self.scenarios) + len(self.raw)} records into {self.here}"
               + (f"; {disagreements} disagree with the engine" if check else ""))
 
@@ -229,31 +127,3 @@ def report(name: str, record: dict[str, Any], expected: dict[str, Any]) -> int:
             print(f"{name}: {key}\n  engine:   {got.get(key)}\n  expected: {want}")
             bad += 1
     return 1 if bad else 0
-
-
-def dump_record(record: dict[str, Any]) -> str:
-    """JSON, readable: decks 13 cards a line, one action a line."""
-    lines = ["{"]
-    for key in [k for k in record if k != "hands"]:
-        lines.append(f'  {json.dumps(key)}: {json.dumps(record[key], ensure_ascii=False)},')
-    lines.append('  "hands": [')
-    for h, entry in enumerate(record["hands"]):
-        lines.append("    {")
-        deck = entry["deck"]
-        rows = [", ".join(json.dumps(c) for c in deck[i:i + 13]) for i in range(0, len(deck), 13)]
-        lines.append('      "deck": [')
-        lines.extend(f"        {row}," if i < len(rows) - 1 else f"        {row}"
-                     for i, row in enumerate(rows))
-        lines.append("      ],")
-        actions = entry["actions"]
-        if actions:
-            lines.append('      "actions": [')
-            lines.extend(f"        {json.dumps(a)}," if i < len(actions) - 1
-                         else f"        {json.dumps(a)}" for i, a in enumerate(actions))
-            lines.append("      ]")
-        else:
-            lines.append('      "actions": []')
-        lines.append("    }," if h < len(record["hands"]) - 1 else "    }")
-    lines.append("  ]")
-    lines.append("}")
-    return "\n".join(lines) + "\n"

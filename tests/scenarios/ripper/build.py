@@ -15,19 +15,20 @@ throw the drawn card away), so that stories that use up the Case File stay short
 
 from __future__ import annotations
 
-import json
-from collections import Counter
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tablerummy.game import Game
 from tablerummy.ripper.cards import KINDS, SUSPECTS
-from tablerummy.stacking import stacked_deck
 from tablerummy.variant import get_variant
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+import scenario_tools  # noqa: E402
+from scenario_tools import Filler, Scenario, burn_turns  # noqa: E402
 
 # --- readable card names ---------------------------------------------------------------
 
@@ -78,148 +79,26 @@ def ended(end: str, scores: list[int], outcome: str, ripper: str | None) -> dict
 
 # --- filler turns: expanded with the engine while building -----------------------------
 
-Filler = Callable[[Game], list[str]]
-Step = str | Filler
-
-
 def burn(turns: int) -> Filler:
     """``turns`` turns of 'draw stock' + discarding the card just drawn (hands unchanged)."""
-    def expand(game: Game) -> list[str]:
-        texts: list[str] = []
-        for _ in range(turns):
-            top = KINDS[game.state.stock[-1]]  # type: ignore[attr-defined]
-            for text in ("draw stock", f"discard {top}"):
-                game.apply(text)
-                texts.append(text)
-        return texts
-    return expand
+    return burn_turns(turns, KINDS)
 
 
 # --- scenario descriptions ---------------------------------------------------------------
 
 @dataclass
-class Deal:
-    """One hand's deck: hands per seat, the upcard, the top (and bottom) of the Case File."""
-
-    hands: Sequence[str] = ()
+class Deal(scenario_tools.Deal):
     upcard: str = PD
-    top: str = ""
-    bottom: str = ""
-    literal: list[str] | None = None
-
-
-@dataclass
-class Scenario:
-    name: str
-    rule: str
-    description: str
-    deals: list[Deal]
-    actions: list[list[Step]]
-    expected: dict[str, Any]
-    options: dict[str, Any] = field(default_factory=lambda: {"players": 2})
-    first_dealer: int = 1
 
 
 def rest_of_deck(used: Sequence[str]) -> list[str]:
     """The cards not in ``used``, in the deck's canonical order."""
-    deck = get_variant("ripper").deck()
-    left = Counter(deck)
-    left.subtract(used)
-    assert all(v >= 0 for v in left.values()), "too many copies"
-    rest: list[str] = []
-    for card in deck:
-        if left[card] > 0:
-            left[card] -= 1
-            rest.append(card)
-    return rest
-
-
-def deck_for(options: dict[str, Any], dealer: int, deal: Deal) -> list[str]:
-    variant = get_variant("ripper", options)
-    if deal.literal is not None:
-        return deal.literal
-    hands = [cards(h) for h in deal.hands]
-    size = variant.hand_size
-    assert all(len(h) == size for h in hands), "give every hand in full"
-    top, bottom = cards(deal.top), cards(deal.bottom)
-    if not bottom:
-        return stacked_deck(variant, dealer, hands, deal.upcard, top)
-    middle = rest_of_deck([c for h in hands for c in h] + [deal.upcard] + top + bottom)
-    return stacked_deck(variant, dealer, hands, deal.upcard, top + middle + bottom)
-
-
-def build(s: Scenario) -> tuple[dict[str, Any], dict[str, Any]]:
-    variant = get_variant("ripper", s.options)
-    decks = [deck_for(s.options, (s.first_dealer + i) % variant.players, d)
-             for i, d in enumerate(s.deals)]
-    game = Game(variant, seed=7, first_dealer=s.first_dealer, decks=decks)
-    failed = False
-    hands_out = []
-    for deck, steps in zip(decks, s.actions, strict=True):
-        texts: list[str] = []
-        for step in steps:
-            if isinstance(step, str):
-                texts.append(step)
-                if not failed:
-                    try:
-                        game.apply(step)
-                    except ValueError:
-                        failed = True  # the scenario's illegal action; nothing after it counts
-            else:
-                assert not failed
-                texts.extend(step(game))
-        hands_out.append({"deck": deck, "actions": texts})
-    record = {
-        "format": "tablerummy/1",
-        "variant": "ripper",
-        "rule": s.rule,
-        "description": s.description,
-        "options": s.options,
-        "seed": 7,
-        "first_dealer": s.first_dealer,
-        "hands": hands_out,
-    }
-    expected = dict(s.expected)
-    if "legal" in expected:
-        expected["legal"] = sorted(expected["legal"])
-    return record, expected
-
-
-def _dump_record(record: dict[str, Any]) -> str:
-    """JSON, readable: decks 8 cards a line, one action a line."""
-    lines = ["{"]
-    for key in (k for k in record if k != "hands"):
-        lines.append(f'  {json.dumps(key)}: {json.dumps(record[key], ensure_ascii=False)},')
-    lines.append('  "hands": [')
-    for h, entry in enumerate(record["hands"]):
-        lines.append("    {")
-        deck = entry["deck"]
-        rows = [", ".join(json.dumps(c) for c in deck[i:i + 8]) for i in range(0, len(deck), 8)]
-        lines.append('      "deck": [')
-        lines.extend(f"        {row}," if i < len(rows) - 1 else f"        {row}"
-                     for i, row in enumerate(rows))
-        lines.append("      ],")
-        actions = entry["actions"]
-        if actions:
-            lines.append('      "actions": [')
-            lines.extend(f"        {json.dumps(a)}," if i < len(actions) - 1
-                         else f"        {json.dumps(a)}" for i, a in enumerate(actions))
-            lines.append("      ]")
-        else:
-            lines.append('      "actions": []')
-        lines.append("    }," if h < len(record["hands"]) - 1 else "    }")
-    lines.append("  ]")
-    lines.append("}")
-    return "\n".join(lines) + "\n"
+    return scenario_tools.rest_of_deck(get_variant("ripper").deck(), used)
 
 
 def write(s: Scenario) -> None:
-    record, expected = build(s)
-    text = _dump_record(record)
-    assert json.loads(text) == record
-    (HERE / f"{s.name}.json").write_text(text, encoding="utf-8")
-    (HERE / f"{s.name}.expected").write_text(
-        json.dumps(expected, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    record, expected = scenario_tools.build("ripper", s, cards)
+    scenario_tools.write(HERE, s.name, record, expected, 8)
 
 
 SCENARIOS: list[Scenario] = []
