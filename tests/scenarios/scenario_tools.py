@@ -25,6 +25,25 @@ from tablerummy.game import Game
 from tablerummy.stacking import stacked_deck
 from tablerummy.variant import Variant, get_variant
 
+# --- readable card lists ---------------------------------------------------------------
+
+def counted_cards(spec: str, kinds: Sequence[str]) -> list[str]:
+    """``"3 frank-nitti, raid"`` → the list of card ids (each checked against ``kinds``).
+
+    For the decks of card kinds with many copies (capone, ripper); Oklahoma's builders
+    name every card by its own id instead.
+    """
+    out: list[str] = []
+    for part in spec.split(","):
+        words = part.split()
+        if not words:
+            continue
+        count, kind = (int(words[0]), words[1]) if len(words) == 2 else (1, words[0])
+        assert kind in kinds, kind
+        out.extend([kind] * count)
+    return out
+
+
 # --- filler turns: expanded with the engine while building -----------------------------
 
 Filler = Callable[[Game], list[str]]

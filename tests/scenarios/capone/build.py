@@ -31,7 +31,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 import scenario_tools  # noqa: E402
-from scenario_tools import Filler, Scenario, Step, burn_turns  # noqa: E402
+from scenario_tools import Filler, Scenario, Step, burn_turns, counted_cards  # noqa: E402
 
 # --- readable card lists ---------------------------------------------------------------
 
@@ -44,15 +44,7 @@ AM, SW, EN, RAID = "agent-meeting", "search-warrant", "eliot-ness", "raid"
 
 def cards(spec: str) -> list[str]:
     """``"3 frank-nitti, raid"`` → the list of card ids."""
-    out: list[str] = []
-    for part in spec.split(","):
-        words = part.split()
-        if not words:
-            continue
-        count, kind = (int(words[0]), words[1]) if len(words) == 2 else (1, words[0])
-        assert kind in KINDS, kind
-        out.extend([kind] * count)
-    return out
+    return counted_cards(spec, KINDS)
 
 
 def hand(spec: str) -> list[str]:
