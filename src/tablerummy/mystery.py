@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from .errors import OptionError
+from .variant import HandState
 
 
 def deal_counts(
@@ -39,6 +40,20 @@ def draw_into(stock: list[int], hand: list[int], count: int) -> list[int]:
         hand[c] += 1
         drawn.append(c)
     return drawn
+
+
+class MysteryState(HandState):
+    """What the Mystery Rummy hand states share: count-vector hands and Case File draws."""
+
+    hands: list[list[int]]
+    sizes: list[int]
+    stock: list[int]
+
+    def _draw(self, seat: int, count: int) -> list[int]:
+        """Draw up to ``count`` from the Case File (as many as are left)."""
+        drawn = draw_into(self.stock, self.hands[seat], count)
+        self.sizes[seat] += len(drawn)
+        return drawn
 
 
 def check_overrides(

@@ -225,6 +225,11 @@ class HandState(ABC):
         """Extra per-hand keys for ``verify`` (e.g. the Ripper's outcome)."""
         return {}
 
+    def _say(self, public: str, private: dict[int, str] | None = None) -> None:
+        """Log an event in words (public text, and what given seats read instead)."""
+        if self.log is not None:
+            self.log.append((public, private or {}))
+
     def normalize(self, action: Action) -> Action:
         """The value that :meth:`legal_actions` lists for ``action``'s meaning here.
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Self
 
-from ..mystery import deal_counts, draw_into
-from ..variant import Action, HandState, Observation
+from ..mystery import MysteryState, deal_counts
+from ..variant import Action, Observation
 from . import actions as A
 from .cards import AGENT_MEETING, AL_CAPONE, ELIOT_NESS, KINDS, NAMES, NG, NK, RAID, SEARCH_WARRANT
 
@@ -36,7 +36,7 @@ def _card_list(cards: Sequence[int]) -> str:
     return ", ".join(_name(c) for c in cards) if cards else "nothing"
 
 
-class CaponeState(HandState):
+class CaponeState(MysteryState):
     """A hand of ``capone``; build it with :meth:`Capone.new_hand`."""
 
     __slots__ = (
@@ -255,16 +255,6 @@ class CaponeState(HandState):
         return f"Raid must gain you at least 1 card: no other area holds {_name(g)}"
 
     # --- effects ------------------------------------------------------------------------
-
-    def _say(self, public: str, private: dict[int, str] | None = None) -> None:
-        if self.log is not None:
-            self.log.append((public, private or {}))
-
-    def _draw(self, seat: int, count: int) -> list[int]:
-        """Draw up to ``count`` from the Case File (as many as are left)."""
-        drawn = draw_into(self.stock, self.hands[seat], count)
-        self.sizes[seat] += len(drawn)
-        return drawn
 
     def apply_unchecked(self, action: Action) -> None:
         assert isinstance(action, int)

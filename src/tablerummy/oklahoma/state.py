@@ -411,10 +411,6 @@ class OklahomaState(HandState):
 
     # --- effects ------------------------------------------------------------------------
 
-    def _say(self, public: str, private: dict[int, str] | None = None) -> None:
-        if self.log is not None:
-            self.log.append((public, private or {}))
-
     def _take_from_hand(self, seat: int, c: int) -> None:
         self.hands[seat][c] -= 1
         self.sizes[seat] -= 1

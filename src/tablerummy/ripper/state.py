@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Self
 
-from ..mystery import deal_counts, draw_into
-from ..variant import Action, HandState, Observation
+from ..mystery import MysteryState, deal_counts
+from ..variant import Action, Observation
 from . import actions as A
 from .cards import (
     ALIBI,
@@ -53,7 +53,7 @@ def _card_list(cards: Sequence[int]) -> str:
     return ", ".join(_name(c) for c in cards) if cards else "nothing"
 
 
-class RipperState(HandState):
+class RipperState(MysteryState):
     """A hand of ``ripper``; build it with :meth:`Ripper.new_hand`."""
 
     __slots__ = (
@@ -427,15 +427,6 @@ class RipperState(HandState):
         return "not playable now"
 
     # --- effects ------------------------------------------------------------------------
-
-    def _say(self, public: str, private: dict[int, str] | None = None) -> None:
-        if self.log is not None:
-            self.log.append((public, private or {}))
-
-    def _draw(self, seat: int, count: int) -> list[int]:
-        drawn = draw_into(self.stock, self.hands[seat], count)
-        self.sizes[seat] += len(drawn)
-        return drawn
 
     def apply_unchecked(self, action: Action) -> None:
         assert isinstance(action, int)
