@@ -51,6 +51,18 @@ def side_label(sides: list[list[int]], side: int) -> str:
     return " & ".join(seat_label(s) for s in sides[side])
 
 
+def prompt(obs: Observation, your_turn: dict[str, str]) -> str:
+    """What the viewer is waiting for; ``your_turn`` words each phase of their own turn."""
+    to_act = obs["to_act"]
+    if obs["game_over"]:
+        return "the game is over"
+    if to_act == obs["seat"]:
+        return "your turn: " + your_turn.get(obs["phase"], "")
+    if to_act is not None:
+        return f"{seat_label(to_act)} to act"
+    return "the hand is over"
+
+
 def common_view(variant: Variant, obs: Observation) -> View:
     """The keys every variant fills the same way, from the observation's shared keys."""
     sides: list[list[int]] = obs["sides"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..capone.cards import GANGSTERS, GAVELS, KINDS, NAMES
 from ..variant import Observation, Variant
-from . import View, common_view, register_presenter, seat_label, side_label
+from . import View, common_view, prompt, register_presenter, side_label
 
 _PROMPTS = {
     "draw": "draw 2 from the Case File or the top of the Underworld",
@@ -65,13 +65,5 @@ def capone_view(variant: Variant, obs: Observation) -> View:
             counts[card] = counts.get(card, 0) + 1
         view["private"].append({"label": "The Underworld (your search)",
                                 "cards": _cards(counts, KINDS)})
-    to_act = obs["to_act"]
-    if obs["game_over"]:
-        view["prompt"] = "the game is over"
-    elif to_act == obs["seat"]:
-        view["prompt"] = "your turn: " + _PROMPTS.get(obs["phase"], "")
-    elif to_act is not None:
-        view["prompt"] = f"{seat_label(to_act)} to act"
-    else:
-        view["prompt"] = "the hand is over"
+    view["prompt"] = prompt(obs, _PROMPTS)
     return view

@@ -12,7 +12,7 @@ from ..oklahoma.actions import parse_item
 from ..oklahoma.cards import IDS, RANKS, SUITS
 from ..oklahoma.melds import DEUCES, SET, Meld, build, meld_value
 from ..variant import Observation, Variant
-from . import View, common_view, register_presenter, seat_label
+from . import View, common_view, prompt, register_presenter, seat_label
 
 SYMBOLS = dict(zip(SUITS, "♠♥♦♣", strict=True))
 _SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -104,14 +104,6 @@ def oklahoma_view(variant: Variant, obs: Observation) -> View:
         if seat != obs["seat"]:
             view["private"].append({"label": f"Held by {seat_label(seat)} (shown for scoring)",
                                     "cards": [_entry(c, n) for c, n in Counter(held).items()]})
-    to_act = obs["to_act"]
-    if obs["game_over"]:
-        view["prompt"] = "the game is over"
-    elif to_act == obs["seat"]:
-        view["prompt"] = "your turn: " + _PROMPTS.get(obs["phase"], "")
-    elif to_act is not None:
-        view["prompt"] = f"{seat_label(to_act)} to act"
-    else:
-        view["prompt"] = "the hand is over"
+    view["prompt"] = prompt(obs, _PROMPTS)
     return view
 
