@@ -20,6 +20,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import ClassVar
 
 import httpx
 import pytest
@@ -120,8 +121,9 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 class Server:
     """``tablerummy serve`` in a subprocess: start, kill -9, start again on the same DB."""
 
-    QUOTAS_OFF = {"TABLERUMMY_TABLES_PER_MINUTE": "0", "TABLERUMMY_OPEN_TABLES": "0",
-                  "TABLERUMMY_BOT_TABLES": "1000", "TABLERUMMY_BOT_WORKERS": "1"}
+    QUOTAS_OFF: ClassVar[dict[str, str]] = {
+        "TABLERUMMY_TABLES_PER_MINUTE": "0", "TABLERUMMY_OPEN_TABLES": "0",
+        "TABLERUMMY_BOT_TABLES": "1000", "TABLERUMMY_BOT_WORKERS": "1"}
     """Tests create many tables from one address: the quotas' own tests turn them on."""
 
     def __init__(self, db: str, bot_delay: float = 0.05,

@@ -125,7 +125,8 @@ def clean_name(name: Any) -> str:
     """A player's name as shown: control and format characters out, spaces folded."""
     if not isinstance(name, str):
         raise QuotaError("give a name to sit down", 400)
-    kept = "".join(" " if unicodedata.category(ch).startswith("C") else ch for ch in name)
+    kept = "".join(" " if ch.isspace() else "" if unicodedata.category(ch).startswith("C")
+                   else ch for ch in name)
     text = " ".join(kept.split())
     if not text:
         raise QuotaError("give a name to sit down", 400)
@@ -362,7 +363,7 @@ def check_turn_seconds(value: Any, settings: Settings) -> int:
     if value is None:
         return settings.turn_seconds
     if isinstance(value, bool) or not isinstance(value, int) or not (
-            value == 0 or 10 <= value <= settings.max_turn_seconds):
-        raise QuotaError(f"\"turn_seconds\" is 0 (no clock) or from 10 to"
+            0 <= value <= settings.max_turn_seconds):
+        raise QuotaError(f"\"turn_seconds\" is 0 (no clock) or from 1 to"
                          f" {settings.max_turn_seconds}", 400)
     return value

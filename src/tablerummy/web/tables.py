@@ -542,6 +542,9 @@ class TableManager:
         who = clean_name(name)
         async with table.lock:
             spec = table.row.seats[seat]
+            if table.status == EXPIRED:
+                raise TableError("this table waited too long for its players and is closed:"
+                                 " create a new one", 409)
             if spec.kind != "person":
                 raise TableError(f"seat p{seat} is played by the {spec.bot} bot")
             if spec.token_hash is not None:
