@@ -81,6 +81,10 @@ def decide(request: BotRequest) -> str:
     return variant.action_text(bot.choose(request.observation, legal))
 
 
+def _ready() -> None:
+    """A job that does nothing: submitted to start the workers."""
+
+
 def _init_worker(modules: list[str]) -> None:
     with contextlib.suppress(OSError):
         os.nice(WORKER_NICENESS)
@@ -106,6 +110,12 @@ class BotPool:
             else:
                 self._executor = ThreadPoolExecutor(1, thread_name_prefix="tablerummy-bot")
         return self._executor
+
+    def warm(self) -> None:
+        """Start the workers now (a spawned worker takes a moment to import the bots)."""
+        pool = self._pool()
+        for _ in range(max(1, self.workers)):
+            pool.submit(_ready)
 
     async def choose(self, request: BotRequest) -> str:
         """The bot's move; if the bot fails, the first legal move (logged), so play goes on."""

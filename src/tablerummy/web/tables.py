@@ -413,6 +413,7 @@ class TableManager:
         Tables that waited too long are closed first; the sweeper then closes the others
         as they expire.
         """
+        self.bots.warm()
         await self.expire()
         if self.settings.waiting_expiry and self._sweeper is None:
             self._sweeper = asyncio.create_task(self._sweep())
