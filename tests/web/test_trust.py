@@ -301,3 +301,23 @@ def test_a_person_may_leave_a_waiting_table(make_client: Callable[..., Any]) -> 
     client.post(f"/api/tables/{table}/join", json={"seat": 1, "name": "Cy"})
     late = client.post(f"/api/tables/{table}/leave", json={"token": again.json()["token"]})
     assert late.status_code == 409 and "started" in late.json()["error"]
+
+
+def test_a_record_sent_back_by_a_page_replays_though_its_seed_came_back_rounded(
+        make_client: Callable[..., Any]) -> None:
+    client = make_client()
+    table = new_table(client, ["greedy", "greedy"], options={"target": 1}).json()["table"]["id"]
+    for _ in range(600):
+        if client.get(f"/api/tables/{table}").json()["table"]["status"] == "finished":
+            break
+        time.sleep(0.05)
+    record = client.get(f"/api/tables/{table}/record").json()
+    assert record["seed"] > 2**64
+    # what JSON.parse and JSON.stringify make of it: a double
+    rounded = json.loads(json.dumps(dict(record, seed=float(record["seed"]))))
+    frame = client.post("/api/replay", json={"record": rounded, "step": 10**6}).json()
+    assert frame["error"] is None and frame["step"] == frame["steps"] > 0
+    # a record without every deck still needs an exact seed
+    partial = dict(rounded, hands=[dict(h, deck=None) for h in rounded["hands"]])
+    reply = client.post("/api/replay", json={"record": partial, "step": 1})
+    assert reply.status_code == 400 and "seed" in reply.json()["error"]

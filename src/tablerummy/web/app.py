@@ -66,6 +66,22 @@ async def _body(request: Request) -> dict[str, Any]:
     return data
 
 
+def _exact_seed(record: Any) -> Any:
+    """A record sent back by a page, with its secret seed made whole again if need be.
+
+    A page's JSON numbers are doubles: the 128-bit seed of a served record comes back
+    rounded (a float).  Every hand of such a record carries its deck, so the seed deals
+    nothing and is dropped; any other record is left for the replay to judge.
+    """
+    if not isinstance(record, dict) or not isinstance(record.get("seed"), float):
+        return record
+    hands = record.get("hands")
+    if not isinstance(hands, list) or not hands or not all(
+            isinstance(h, dict) and h.get("deck") is not None for h in hands):
+        return record
+    return {key: value for key, value in record.items() if key != "seed"}
+
+
 def _status(err: TablerummyError) -> int:
     return err.status if isinstance(err, TableError | QuotaError) else 400
 
@@ -188,7 +204,7 @@ def create_app(db_url: str = "sqlite:///tablerummy.sqlite3", bot_delay: float = 
             step = body.get("step", 0)
             if isinstance(step, bool) or not isinstance(step, int):
                 raise ProtocolError("\"step\" is a number of actions")
-            frame = await asyncio.to_thread(replay_frame, body.get("record"), step)
+            frame = await asyncio.to_thread(replay_frame, _exact_seed(body.get("record")), step)
         except TablerummyError as err:
             return _error(str(err))
         return JSONResponse(frame)
