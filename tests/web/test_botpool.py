@@ -74,3 +74,25 @@ def test_a_slow_bot_at_twenty_tables_leaves_a_person_fast(server_factory: type[S
     assert p99 < 0.050
     for seat in seats:
         seat.close()
+
+    # the workers end with the server, even when it is killed without a goodbye
+    assert server.proc is not None
+    workers = _children(server.proc.pid)
+    assert len(workers) >= 2
+    server.kill9()
+    deadline = time.monotonic() + 20
+    while any(Path(f"/proc/{pid}").exists() for pid in workers):
+        assert time.monotonic() < deadline, "bot workers outlived the server"
+        time.sleep(0.2)
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found

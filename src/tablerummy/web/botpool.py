@@ -24,6 +24,8 @@ import logging
 import multiprocessing
 import os
 import random
+import threading
+import time
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -36,6 +38,9 @@ log = logging.getLogger("tablerummy.web")
 
 WORKER_NICENESS = 10
 """How much lower the workers' CPU priority is than the server's (``nice``)."""
+
+PARENT_CHECK = 1.0
+"""Seconds between a worker's checks that the server still runs."""
 
 
 @dataclass(frozen=True)
@@ -85,10 +90,19 @@ def _ready() -> None:
     """A job that does nothing: submitted to start the workers."""
 
 
-def _init_worker(modules: list[str]) -> None:
+def _init_worker(modules: list[str], server: int) -> None:
     with contextlib.suppress(OSError):
         os.nice(WORKER_NICENESS)
     load_bot_modules(modules)
+    threading.Thread(target=_exit_with, args=(server,), daemon=True,
+                     name="tablerummy-orphan-watch").start()
+
+
+def _exit_with(server: int) -> None:
+    """End this worker when the server is gone (even killed with SIGKILL: no goodbye)."""
+    while os.getppid() == server:
+        time.sleep(PARENT_CHECK)
+    os._exit(0)
 
 
 class BotPool:
@@ -106,7 +120,7 @@ class BotPool:
                 # spawn, not fork: the server has threads (the store's) and an event loop
                 self._executor = ProcessPoolExecutor(
                     max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
-                    initializer=_init_worker, initargs=(self.modules,))
+                    initializer=_init_worker, initargs=(self.modules, os.getpid()))
             else:
                 self._executor = ThreadPoolExecutor(1, thread_name_prefix="tablerummy-bot")
         return self._executor
@@ -132,6 +146,7 @@ class BotPool:
         return request.legal[0]
 
     def close(self) -> None:
+        """Stop the workers (a move being decided is finished first, and dropped)."""
         if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor.shutdown(wait=True, cancel_futures=True)
             self._executor = None

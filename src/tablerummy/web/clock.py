@@ -76,12 +76,10 @@ async def drive(table: LiveTable) -> None:
         if deadline is None:
             return  # no clock: the person takes their time
         wait = deadline - time.time()
-        if wait > 0:
-            version = table.version
+        if wait > 0:  # until the deadline, or until something moves
+            table.moved.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(table.moved.wait(), wait)
-            if table.version == version:
-                table.moved.clear()
             continue
         await time_out(table, spec)
 
