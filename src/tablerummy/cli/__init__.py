@@ -1,19 +1,59 @@
-"""The ``tablerummy`` command: one sub-command per module, errors as one line."""
+"""The ``tablerummy`` command: one sub-command per module, errors as one line.
+
+Exit statuses (docs/play.md, "Errors and exit statuses"): 0 done; 1 an illegal action in
+a record (``verify``); 2 a bad argument, option, file or record, told in one line on
+stderr; 130 interrupted; 141 the reader of stdout went away (``… | head``), as a
+program killed by SIGPIPE reports it.
+"""
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import NoReturn
 
+from .. import __version__
 from ..errors import TablerummyError
+from ..userinput import shown, whole_number
+
+EXIT_USAGE = 2
+EXIT_BROKEN_PIPE = 141
+MESSAGE_CHARS = 300
+"""The longest error line: argparse echoes what it refuses, which may be anything."""
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with its errors in one line (usage goes to ``--help``), exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        text = " ".join(message.split())
+        if len(text) > MESSAGE_CHARS:
+            text = text[:MESSAGE_CHARS] + "…"
+        self.exit(EXIT_USAGE, f"{self.prog}: {text} (see {self.prog} --help)\n")
+
+
+def whole(minimum: int | None = None) -> Callable[[str], int]:
+    """An argparse type: a whole number in ASCII digits (``²`` and ``١٢`` are not)."""
+
+    def convert(text: str) -> int:
+        number = whole_number(text)
+        if number is None:
+            raise argparse.ArgumentTypeError(f"not a whole number: {shown(text)}")
+        if minimum is not None and number < minimum:
+            raise argparse.ArgumentTypeError(f"must be at least {minimum}, not {number}")
+        return number
+
+    return convert
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="tablerummy",
         description="Play, simulate and check the table-rummy card games.",
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     def variant_args(p: argparse.ArgumentParser) -> None:
@@ -33,11 +73,12 @@ def _parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("simulate", help="bots play whole games; a summary of the results")
     variant_args(p)
-    p.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    p.add_argument("--games", type=whole(1), default=100, help="how many games (default 100)")
     p.add_argument("--bots", default="greedy,random", help="bot names, comma-separated")
-    p.add_argument("--players", type=int, help="players at each table (default: the bots' count)")
-    p.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
-    p.add_argument("--workers", type=int, default=1, help="processes to use (default 1)")
+    p.add_argument("--players", type=whole(),
+                   help="players at each table (default: the bots' count)")
+    p.add_argument("--seed", type=whole(), default=0, help="seed of the first game (default 0)")
+    p.add_argument("--workers", type=whole(1), default=1, help="processes to use (default 1)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--save", metavar="DIR", help="save every game's record into DIR")
 
@@ -45,17 +86,40 @@ def _parser() -> argparse.ArgumentParser:
     variant_args(p)
     p.add_argument("--seats", default="human,greedy",
                    help="who sits where: human or a bot name, comma-separated")
-    p.add_argument("--seed", type=int, help="seed of the game (default: random)")
+    p.add_argument("--seed", type=whole(), help="seed of the game (default: random)")
     p.add_argument("--save", metavar="FILE", help="write the game record here when it ends")
 
     p = sub.add_parser("serve", help="the web table in the browser")
     p.add_argument("--db", default="sqlite:///tablerummy.sqlite3", help="SQLAlchemy database URL")
     p.add_argument("--host", default="127.0.0.1")
-    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--port", type=whole(0), default=8000)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; its exit status (see the module's docstring)."""
+    try:
+        status = _run(argv)
+        sys.stdout.flush()  # here, so that a closed pipe is caught below, not at exit
+    except BrokenPipeError:
+        _quiet_stdout()
+        return EXIT_BROKEN_PIPE
+    return status
+
+
+def _quiet_stdout() -> None:
+    """The Python docs' recipe for SIGPIPE: what is still buffered goes nowhere.
+
+    Without it Python tries to flush stdout again at exit and prints a second error.
+    """
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # stdout is no file (a test's capture): nothing to quiet
+        pass
+
+
+def _run(argv: Sequence[str] | None) -> int:
     args = _parser().parse_args(argv)
     try:
         if args.command == "variants":
@@ -77,7 +141,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return serve_command(args)
     except TablerummyError as err:
         print(f"tablerummy: {err}", file=sys.stderr)
-        return 2
+        return EXIT_USAGE
     except KeyboardInterrupt:
         print(file=sys.stderr)
         return 130

@@ -457,7 +457,7 @@ def _sets_of(rank: int, avail: Sequence[int], rules: Rules, loose: list[tuple[in
             if n == 4 or (not loose and not jokers):
                 continue
         for nw in range(max(1 if n >= 3 and rank != QUEEN else 0, 3 - n), 4 - n + 1):
-            for nj in range((jokers if jokers < nw else nw) + 1):
+            for nj in range((1 if jokers and nw else 0) + 1):  # one Joker a meld at most
                 joker_options: list[list[Item]] = (
                     [[]] if nj == 0 else [[(JK, card(rank, t))] for t in range(4)]
                 )
@@ -558,7 +558,9 @@ def _fill_sequence(suit: int, lo: int, hi: int, places: list[int],
     own_deuce = cards[2]
     # only a wild standing for Q♠ can break a rule here (the meld has a natural card)
     guard = rules.qs_wild_natural_only and suit == SPADES and 12 in places
-    for nj in range((jokers if jokers < len(places) else len(places)) + 1):
+    # at most one Joker a meld: the Joker option adds one to the deck, and a written
+    # meld (``meld jk jk 5h``) with more is simply no meld
+    for nj in range((1 if jokers and places else 0) + 1):
         joker_choices: list[int] = [0] if nj == 0 else list(places)
         for combo in multis(pool, len(places) - nj):
             for jpos in joker_choices:
