@@ -2,8 +2,9 @@
 
 Exit statuses (docs/play.md, "Errors and exit statuses"): 0 done; 1 an illegal action in
 a record (``verify``); 2 a bad argument, option, file or record, told in one line on
-stderr; 130 interrupted; 141 the reader of stdout went away (``… | head``), as a
-program killed by SIGPIPE reports it.
+stderr; 130 interrupted.  When the reader of stdout goes away (``… | head``) the
+command stops quietly with status 1, as in the Python docs' recipe for SIGPIPE and
+as Rich (which prints most of the output) does.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from ..errors import TablerummyError
 from ..userinput import shown, whole_number
 
 EXIT_USAGE = 2
-EXIT_BROKEN_PIPE = 141
+EXIT_BROKEN_PIPE = 1
 MESSAGE_CHARS = 300
 """The longest error line: argparse echoes what it refuses, which may be anything."""
 
@@ -34,7 +35,7 @@ class Parser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"{self.prog}: {text} (see {self.prog} --help)\n")
 
 
-def whole(minimum: int | None = None) -> Callable[[str], int]:
+def whole(minimum: int | None = None, maximum: int | None = None) -> Callable[[str], int]:
     """An argparse type: a whole number in ASCII digits (``²`` and ``١٢`` are not)."""
 
     def convert(text: str) -> int:
@@ -42,7 +43,9 @@ def whole(minimum: int | None = None) -> Callable[[str], int]:
         if number is None:
             raise argparse.ArgumentTypeError(f"not a whole number: {shown(text)}")
         if minimum is not None and number < minimum:
-            raise argparse.ArgumentTypeError(f"must be at least {minimum}, not {number}")
+            raise argparse.ArgumentTypeError(f"must be at least {minimum}, not {shown(number)}")
+        if maximum is not None and number > maximum:
+            raise argparse.ArgumentTypeError(f"must be at most {maximum}, not {shown(number)}")
         return number
 
     return convert
@@ -92,7 +95,7 @@ def _parser() -> argparse.ArgumentParser:
     p = sub.add_parser("serve", help="the web table in the browser")
     p.add_argument("--db", default="sqlite:///tablerummy.sqlite3", help="SQLAlchemy database URL")
     p.add_argument("--host", default="127.0.0.1")
-    p.add_argument("--port", type=whole(0), default=8000)
+    p.add_argument("--port", type=whole(0, 65535), default=8000)
     return parser
 
 

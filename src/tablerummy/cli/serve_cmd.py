@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 import os
+import socket
 
 from ..errors import TablerummyError
+from ..userinput import shown
 
 
 def serve_command(args: argparse.Namespace) -> int:
@@ -19,6 +21,10 @@ def serve_command(args: argparse.Namespace) -> int:
         ) from None
     from ..web.store import Store
 
+    try:  # a host that cannot be bound is told here in one line, not by uvicorn's logger
+        socket.getaddrinfo(args.host, args.port)
+    except OSError as err:
+        raise TablerummyError(f"--host {shown(args.host)}: {err.strerror or err}") from None
     Store(args.db).close()  # a bad URL or an unreachable database: one line, no traceback
     delay = os.environ.get("TABLERUMMY_BOT_DELAY", "0.6")
     try:
