@@ -123,7 +123,10 @@ def _quiet_stdout() -> None:
 
 
 def _run(argv: Sequence[str] | None) -> int:
-    args = _parser().parse_args(argv)
+    try:
+        args = _parser().parse_args(argv)
+    except SystemExit as done:  # --help, --version, or a usage error already told
+        return done.code if isinstance(done.code, int) else EXIT_USAGE
     try:
         if args.command == "variants":
             from .info import variants_command
