@@ -285,3 +285,22 @@ def test_the_command_refuses_hostile_numbers_in_one_line(value: str, command: st
     assert "Traceback" not in proc.stderr
     assert proc.returncode == 2, (shown(value), proc.returncode, proc.stderr)
     assert len(proc.stderr.splitlines()) == 1
+
+
+# --- the web's messages ------------------------------------------------------------------
+
+@FUZZ
+@given(value=VALUES)
+def test_a_web_message_type_is_refused_in_one_line(value: Any) -> None:
+    """The table's socket echoes an unknown message type: bounded, however it is nested."""
+    pytest.importorskip("starlette")
+    from tablerummy.web.protocol import ProtocolError, parse_client
+
+    if isinstance(value, (list, dict)):  # as the socket receives it: text, at most 4 kB
+        text = '{"type": ' + "[" * 990 + "]" * 990 + "}"
+    else:
+        text = json.dumps({"type": value})[:4000]
+    try:
+        parse_client(text)
+    except ProtocolError as err:
+        one_line(err)
