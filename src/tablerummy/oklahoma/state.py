@@ -17,9 +17,21 @@ from collections.abc import Sequence
 from itertools import compress
 from typing import TYPE_CHECKING, Any, Self
 
+from ..events import listed, their, who, whose
 from ..variant import Action, HandState, Observation
 from . import actions as A
-from .cards import IDS, JK, NCARDS, QS, QUEEN, card_id, parse_card, position_card, rank_of
+from .cards import (
+    IDS,
+    JK,
+    NCARDS,
+    QS,
+    QUEEN,
+    card_id,
+    card_word,
+    parse_card,
+    position_card,
+    rank_of,
+)
 from .melds import (
     DEUCES,
     POS_CARD,
@@ -30,7 +42,6 @@ from .melds import (
     Meld,
     build,
     extend,
-    item_text,
     meld_value,
     set_designation,
     swapped,
@@ -78,6 +89,19 @@ def _built(items: tuple[Item, ...], rules: Rules) -> Meld:
             _BUILT.clear()
         meld = _BUILT[key] = made
     return meld
+
+
+def _word(item: Item) -> str:
+    """A meld's card in the log's words: ``7♠``, or a wild with what it stands for,
+    ``2♣ as 7♦``."""
+    c, s = item
+    return card_word(c) if c == s else f"{card_word(c)} as {card_word(s)}"
+
+
+def _meld_words(meld: Meld) -> str:
+    """``7♠ 7♠ 7♥``; with a wild the cards are parted by commas: ``2♣ as 6♠, 7♠, 8♠``."""
+    words = [_word(item) for item in meld.items]
+    return (", " if meld.wilds() else " ").join(words)
 
 
 def _ids(counts: Sequence[int]) -> list[str]:
@@ -433,8 +457,8 @@ class OklahomaState(HandState):
                 self._take_from_hand(seat, c)
             self.melds[seat].append(meld)
             if self.log is not None:
-                self._say(f"p{seat} melded m{len(self.melds[seat])}: "
-                          + " ".join(meld.texts()))
+                self._say(f"{who(seat)} melded {_meld_words(meld)}"
+                          f" (meld {len(self.melds[seat])})")
             self._maybe_out(seat)
         elif kind == A.LAYOFF:
             _, c, s, k = action
@@ -443,7 +467,8 @@ class OklahomaState(HandState):
             self.melds[seat][k] = new
             self._take_from_hand(seat, c)
             if self.log is not None:
-                self._say(f"p{seat} laid off {item_text((c, s))} on m{k + 1}")
+                self._say(f"{who(seat)} laid off {_word((c, s))} on {their(seat)} meld {k + 1}"
+                          f" (now {_meld_words(new)})")
             self._maybe_out(seat)
         elif kind == A.SWAP:
             _, c, side, k = action
@@ -456,9 +481,9 @@ class OklahomaState(HandState):
             self.sizes[seat] += 1
             self.known[seat][JK] += 1
             if self.log is not None:
-                whose = "" if owner == seat else f"p{owner}'s "
-                self._say(f"p{seat} put {card_id(c)} in place of the Joker in {whose}"
-                          f"m{k + 1} and took the Joker")
+                owned = f"{their(seat)} meld" if owner == seat else f"{whose(owner)} meld"
+                self._say(f"{who(seat)} put {card_word(c)} in place of the Joker in {owned}"
+                          f" {k + 1} and took the Joker into {their(seat)} hand")
         else:
             self._discard(seat, action[1])
 
@@ -470,7 +495,8 @@ class OklahomaState(HandState):
             self.known[seat][c] += 1
         self.phase = PLAY
         if self.log is not None:
-            self._say(f"p{seat} drew from the stock", {seat: f"you drew {card_id(c)}"})
+            self._say(f"{who(seat)} drew a card from the stock",
+                      {seat: f"{who(seat)} drew {card_word(c)} from the stock"})
         if not self.stock:
             self._stock_empty()
 
@@ -483,12 +509,15 @@ class OklahomaState(HandState):
             self.discard = [top]
             self.rebuilds += 1
             self.stock_known = True
-            self._say(f"the stock is empty: the discard pile below {card_id(top)} is turned "
-                      f"over as the new stock ({len(self.stock)} cards, rebuild "
-                      f"{self.rebuilds} of {self.rules.rebuild_limit})")
+            if self.log is not None:
+                self._say(f"the stock is empty: the discard pile below {card_word(top)} is"
+                          f" turned over as the new stock ({len(self.stock)} cards, rebuild"
+                          f" {self.rebuilds} of {self.rules.rebuild_limit})")
         else:
             self.last_turn = True
-            self._say("the stock is empty and cannot be rebuilt: the hand ends after this turn")
+            if self.log is not None:
+                self._say("the stock is empty and cannot be rebuilt: the hand ends after"
+                          " this turn")
 
     def _draw_pile(self, seat: int, items: tuple[Item, ...]) -> None:
         top = self.discard.pop()
@@ -508,9 +537,10 @@ class OklahomaState(HandState):
         self.sizes[seat] += len(rest)
         self.phase = PLAY
         if self.log is not None:
-            taken = " ".join(card_id(c) for c in rest) or "nothing more"
-            self._say(f"p{seat} took the discard pile with {card_id(top)}, melded "
-                      f"m{len(self.melds[seat])}: {' '.join(meld.texts())}, and took {taken}")
+            taken = (f"took {listed(card_word(c) for c in rest)} into {their(seat)} hand"
+                     if rest else "took nothing more")
+            self._say(f"{who(seat)} took the discard pile with {card_word(top)}: melded"
+                      f" {_meld_words(meld)} (meld {len(self.melds[seat])}) and {taken}")
         self._maybe_out(seat)
 
     def _maybe_out(self, seat: int) -> None:
@@ -521,7 +551,7 @@ class OklahomaState(HandState):
         self._take_from_hand(seat, c)
         self.discard.append(c)
         if self.log is not None:
-            self._say(f"p{seat} discarded {card_id(c)}")
+            self._say(f"{who(seat)} discarded {card_word(c)}")
         if self.sizes[seat] == 0:
             self._finish("went-out", seat)
         elif self.last_turn:
@@ -535,9 +565,13 @@ class OklahomaState(HandState):
         self.out_seat = out_seat
         self.phase = OVER
         if self.log is not None:
-            how = f"p{out_seat} went out" if end == "went-out" else "the stock is used up"
-            scores = ", ".join(f"p{i}: {s}" for i, s in enumerate(self.scores()))
-            self._say(f"the hand is over: {how} ({scores})")
+            if out_seat is not None:
+                how = f"{who(out_seat)} went out"
+                self._say(how)
+            else:
+                how = "the stock is used up"
+            scores = ", ".join(f"{who(i)} {s}" for i, s in enumerate(self.scores()))
+            self._say(f"the hand is over: {how}; scores: {scores}")
 
     # --- results and views --------------------------------------------------------------
 
