@@ -38,8 +38,8 @@ def _card_list(cards: Sequence[int]) -> str:
 
 
 def _cards(count: int) -> str:
-    """How many cards, without saying which: "1 card", "2 cards"."""
-    return f"{count} card" if count == 1 else f"{count} cards"
+    """How many cards, without saying which: "no card", "1 card", "2 cards"."""
+    return "no card" if not count else f"{count} card" if count == 1 else f"{count} cards"
 
 
 class CaponeState(MysteryState):
@@ -351,8 +351,8 @@ class CaponeState(MysteryState):
             if action == A.SEARCH_INDIVIDUALLY:
                 self.phase = TAKE  # the warrant goes on top after the choice
                 if self.log is not None:
-                    self._say(f"{who(seat)} played Search Warrant: Search Individually and"
-                              " looks through the Underworld for one card to keep")
+                    self._say(f"{who(seat)} played Search Warrant: Search Individually, to keep"
+                              " one card of the Underworld")
                 return
             g = action - A.SEARCH_SET
             found = self.discard.count(g)
@@ -449,8 +449,8 @@ class CaponeState(MysteryState):
         if self.log is not None:
             rest = len(revealed) - len(taken)
             self._say(f"{who(seat)} played Eliot Ness: Reveal Seven, revealed"
-                      f" {_card_list(revealed)}; {who(seat)} took {_card_list(taken)}"
-                      f" and {_cards(rest)} went to the Underworld")
+                      f" {_card_list(revealed)}; {who(seat)} took {_card_list(taken)};"
+                      f" {_cards(rest)} went to the Underworld")
 
     # --- results ------------------------------------------------------------------------
 

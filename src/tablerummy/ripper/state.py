@@ -55,8 +55,8 @@ def _card_list(cards: Sequence[int]) -> str:
 
 
 def _cards(count: int) -> str:
-    """How many cards, without saying which: "1 card", "2 cards"."""
-    return f"{count} card" if count == 1 else f"{count} cards"
+    """How many cards, without saying which: "no card", "1 card", "2 cards"."""
+    return "no card" if not count else f"{count} card" if count == 1 else f"{count} cards"
 
 
 class RipperState(MysteryState):
