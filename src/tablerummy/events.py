@@ -59,6 +59,11 @@ def counted(count: int, name: str) -> str:
     return name if count == 1 else f"{count} {name}"
 
 
+def how_many(count: int) -> str:
+    """How many cards, without saying which: "no card", "1 card", "2 cards"."""
+    return "no card" if not count else f"{count} card" if count == 1 else f"{count} cards"
+
+
 def listed(names: Iterable[str]) -> str:
     """Card names joined for reading, or "nothing"."""
     names = list(names)

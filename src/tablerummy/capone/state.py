@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Self
 
-from ..events import area_of, counted, listed, side_name, verb, who
+from ..events import area_of, counted, how_many, listed, side_name, verb, who
 from ..mystery import MysteryState, deal_counts
 from ..variant import Action, Observation
 from . import actions as A
@@ -35,11 +35,6 @@ def _counted(kind: int, count: int) -> str:
 
 def _card_list(cards: Sequence[int]) -> str:
     return listed(_name(c) for c in cards)
-
-
-def _cards(count: int) -> str:
-    """How many cards, without saying which: "no card", "1 card", "2 cards"."""
-    return "no card" if not count else f"{count} card" if count == 1 else f"{count} cards"
 
 
 class CaponeState(MysteryState):
@@ -270,7 +265,7 @@ class CaponeState(MysteryState):
             drawn = self._draw(seat, 2)
             self.phase = PLAY
             if self.log is not None:
-                self._say(f"{who(seat)} drew {_cards(len(drawn))} from the Case File",
+                self._say(f"{who(seat)} drew {how_many(len(drawn))} from the Case File",
                           {seat: f"{who(seat)} drew {_card_list(drawn)} from the Case File"})
         elif action == A.DRAW_DISCARD:
             c = self.discard.pop()
@@ -379,7 +374,7 @@ class CaponeState(MysteryState):
                 drawn = self._draw(seat, 2)
                 if self.log is not None:
                     self._say(f"{who(seat)} played Eliot Ness: Draw Two and drew"
-                              f" {_cards(len(drawn))}",
+                              f" {how_many(len(drawn))}",
                               {seat: f"{who(seat)} played Eliot Ness: Draw Two and drew"
                                      f" {_card_list(drawn)}"})
             else:
@@ -412,7 +407,7 @@ class CaponeState(MysteryState):
                 if self.log is not None:
                     asked = f"{who(seat)} played Agent Meeting: Ask Around for {_name(g)};"
                     gave = f" {who(other)} gave {who(seat)} one and drew"
-                    self._say(f"{asked}{gave} {_cards(len(drawn))} to replace it",
+                    self._say(f"{asked}{gave} {how_many(len(drawn))} to replace it",
                               {other: f"{asked}{gave} {_card_list(drawn)} to replace it"})
                 return
         if self.log is not None:
@@ -433,7 +428,7 @@ class CaponeState(MysteryState):
                 self._say(f"{asked} {who(target)} {verb(target, 'has', 'have')} no {_name(g)}")
                 return
             gave = f" {who(target)} gave {who(seat)} {_counted(g, given)} and drew"
-            self._say(f"{asked}{gave} {_cards(len(drawn))} to replace them",
+            self._say(f"{asked}{gave} {how_many(len(drawn))} to replace them",
                       {target: f"{asked}{gave} {_card_list(drawn)} to replace them"})
 
     def _reveal_seven(self, seat: int, side: int) -> None:
@@ -450,7 +445,7 @@ class CaponeState(MysteryState):
             rest = len(revealed) - len(taken)
             self._say(f"{who(seat)} played Eliot Ness: Reveal Seven, revealed"
                       f" {_card_list(revealed)}; {who(seat)} took {_card_list(taken)};"
-                      f" {_cards(rest)} went to the Underworld")
+                      f" {how_many(rest)} went to the Underworld")
 
     # --- results ------------------------------------------------------------------------
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Self
 
-from ..events import listed, their, who, whose
+from ..events import how_many, listed, their, who, whose
 from ..mystery import MysteryState, deal_counts
 from ..variant import Action, Observation
 from . import actions as A
@@ -52,11 +52,6 @@ def _name(kind: int) -> str:
 
 def _card_list(cards: Sequence[int]) -> str:
     return listed(_name(c) for c in cards)
-
-
-def _cards(count: int) -> str:
-    """How many cards, without saying which: "no card", "1 card", "2 cards"."""
-    return "no card" if not count else f"{count} card" if count == 1 else f"{count} cards"
 
 
 class RipperState(MysteryState):
@@ -604,7 +599,7 @@ class RipperState(MysteryState):
             if action < A.VICTIM_SCENE:
                 drawn = self._draw(seat, 2)
                 if log:
-                    self._say(f"{who(seat)} played {_name(card)} and drew {_cards(len(drawn))}",
+                    self._say(f"{who(seat)} played {_name(card)} and drew {how_many(len(drawn))}",
                               {seat: f"{who(seat)} played {_name(card)} and drew"
                                      f" {_card_list(drawn)}"})
             else:
@@ -650,7 +645,7 @@ class RipperState(MysteryState):
             if action == A.STRIKES_DRAW:
                 drawn = self._draw(seat, 2)
                 if log:
-                    self._say(f"{who(seat)} played Ripper Strikes and drew {_cards(len(drawn))}",
+                    self._say(f"{who(seat)} played Ripper Strikes and drew {how_many(len(drawn))}",
                               {seat: f"{who(seat)} played Ripper Strikes and drew"
                                      f" {_card_list(drawn)}"})
             else:
