@@ -16,6 +16,7 @@ import pytest
 from tablerummy import Game, get_variant
 from tablerummy.events import area_of, read, read_log, side_name, their, verb, who, whose
 from tablerummy.records import load_json, replay
+from tablerummy.stacking import stacked_deck
 
 SCENARIOS = Path(__file__).resolve().parent / "scenarios"
 
@@ -62,30 +63,24 @@ def test_the_log_is_off_unless_asked_for() -> None:
 # --- capone: every Gavel card, told to every seat -------------------------------------
 
 
-def test_draw_two_tells_the_player_what_it_drew() -> None:
-    name = "capone/reveal-seven"  # p0 draws; Draw Two is shown with draw-two-empty-case-file
+def test_a_stock_draw_is_named_to_the_drawer_only() -> None:
+    name = "capone/reveal-seven"
     assert tail(name, 0, 2)[0] == "you drew William White, Samuel Hunt from the Case File"
     assert tail(name, 1, 2)[0] == "p0 drew 2 cards from the Case File"
-    name = "capone/draw-two-empty-case-file"
-    assert tail(name, 0, 1) == ["you played Eliot Ness: Draw Two and drew nothing"]
-    assert tail(name, 1, 1) == ["p0 played Eliot Ness: Draw Two and drew no card"]
 
 
 def test_draw_two_names_both_cards_for_the_drawer_only() -> None:
-    game = Game(get_variant("capone"), seed=0, first_dealer=1, log=True,
-                decks=[_capone_deck(["eliot-ness"], stock_top=[
-                    "al-capone", "al-capone", "frank-nitti", "jake-guzik"])])
-    game.apply("draw stock")
+    deck = stacked_deck(get_variant("capone"), 1, [["eliot-ness"], []],
+                        stock_top=["al-capone", "al-capone", "frank-nitti", "jake-guzik"])
+    game = Game(get_variant("capone"), seed=0, first_dealer=1, decks=[deck], log=True)
+    game.apply("draw stock")  # p1 deals: p0 acts first
     game.apply("play eliot-ness draw-two")
     assert game.events(0)[-1] == \
         "you played Eliot Ness: Draw Two and drew Frank Nitti, Jake Guzik"
     assert game.events(1)[-1] == "p0 played Eliot Ness: Draw Two and drew 2 cards"
-
-
-def _capone_deck(p0: list[str], stock_top: list[str]) -> list[str]:
-    from tablerummy.stacking import stacked_deck
-
-    return stacked_deck(get_variant("capone"), 1, [p0, []], stock_top=stock_top)
+    name = "capone/draw-two-empty-case-file"
+    assert tail(name, 0, 1) == ["you played Eliot Ness: Draw Two and drew nothing"]
+    assert tail(name, 1, 1) == ["p0 played Eliot Ness: Draw Two and drew no card"]
 
 
 def test_reveal_seven_is_shown_to_all() -> None:
