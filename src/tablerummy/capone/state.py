@@ -381,18 +381,19 @@ class CaponeState(MysteryState):
                 self._reveal_seven(seat, side)
         else:
             g = action - A.RAID
+            sides = self.variant.sides
+            taken = ", ".join(f"{area[g]} from {area_of(sides[s])}"
+                              for s, area in enumerate(self.areas) if s != side and area[g]
+                              ) if self.log is not None else ""
             gained = 0
-            taken: list[str] = []
             for s, area in enumerate(self.areas):
-                if s != side and area[g]:
+                if s != side:
                     gained += area[g]
-                    taken.append(f"{area[g]} from {area_of(self.variant.sides[s])}")
                     area[g] = 0
             self.areas[side][g] += gained
             if self.log is not None:
                 self._say(f"{who(seat)} played Raid on {_name(g)} and took"
-                          f" {_counted(g, gained)} into {area_of(self.variant.sides[side])}"
-                          f" ({', '.join(taken)})")
+                          f" {_counted(g, gained)} into {area_of(sides[side])} ({taken})")
 
     def _ask_around(self, seat: int, g: int) -> None:
         n = self.players
