@@ -166,7 +166,7 @@ def _allowed(names: dict[str, str], ids: set[str], before: dict[str, Any],
     return {names[c] for c in moved}
 
 
-CONFIGS = [
+CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("capone", {"players": 2}), ("capone", {"players": 3}),
     ("capone", {"players": 4}), ("capone", {"players": 4, "teams": False}),
     ("ripper", {"players": 2}), ("ripper", {"players": 3}), ("ripper", {"players": 4}),
@@ -175,6 +175,9 @@ CONFIGS = [
     ("arlington", {"players": 4}),
     ("arlington-heights", {"players": 2}), ("arlington-heights", {"players": 3}),
 ]
+
+
+CONFIG_IDS = [f"{n}-{'-'.join(f'{k}={v}' for k, v in o.items())}" for n, o in CONFIGS]
 
 
 def _check_hand(name: str, options: dict[str, Any], seed: int) -> None:
@@ -214,17 +217,13 @@ def _check_hand(name: str, options: dict[str, Any], seed: int) -> None:
     walk(variant, seed, check)
 
 
-@pytest.mark.parametrize(("name", "options"), CONFIGS,
-                         ids=[f"{n}-{'-'.join(f'{k}={v}' for k, v in o.items())}"
-                              for n, o in CONFIGS])
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=CONFIG_IDS)
 def test_no_line_names_a_card_its_reader_may_not_know(name: str, options: dict[str, Any]) -> None:
     _check_hand(name, options, 0)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("name", "options"), CONFIGS,
-                         ids=[f"{n}-{'-'.join(f'{k}={v}' for k, v in o.items())}"
-                              for n, o in CONFIGS])
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=CONFIG_IDS)
 def test_many_hands_keep_hidden_cards_hidden(name: str, options: dict[str, Any]) -> None:
     for seed in range(1, 7):
         _check_hand(name, options, seed)
