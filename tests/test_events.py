@@ -277,3 +277,21 @@ def test_the_oklahoma_log_never_uses_notation(variant: str) -> None:
     assert any("melded" in line for line in lines)
     for line in lines:
         assert not re.search(r"\bm\d|=|\b(10|[2-9AJQK])[SHDC]\b|\bJK\b", line), line
+
+
+@pytest.mark.parametrize(("variant", "options"), [
+    ("capone", {"players": 4}), ("ripper", {"players": 3}), ("arlington-heights", {}),
+])
+def test_an_earlier_hand_keeps_its_end_for_every_reader(
+        variant: str, options: dict[str, object]) -> None:
+    """Front ends read a finished hand through ``Game.events(seat, hand)``: its end is there."""
+    game = Game(get_variant(variant, options), seed=2, log=True)
+    rng = random.Random(2)
+    while len(game.hands) == 1 and not game.game_over:
+        game.apply(rng.choice(game.legal_actions()))
+    for seat in (None, *range(game.variant.players)):
+        lines = game.events(seat, 0)
+        assert lines[-1].startswith("the hand is over: "), lines[-3:]
+        if seat is not None:
+            assert not any(re.search(rf"\bp{seat}\b", line) for line in lines)
+            assert re.search(r"\byou\b", lines[-1].split("scores: ")[1]), lines[-1]
