@@ -8,7 +8,8 @@ card last.  ``legal_actions`` is cached until the next change, so the checked pa
 What a seat may know (:meth:`OklahomaState.observation`) is *perfect memory* of what was
 shown: every discard went down face up, so the discard pile's contents are public; cards
 taken with the pile, or drawn from a stock rebuilt from the pile, are known to be in that
-hand until they leave it (see ``docs/rules-oklahoma.md``).
+hand until they leave it (see ``docs/rules-oklahoma.md``).  That is a bot's memory; the
+view people get (``present/oklahoma.py``) shows the pile's top card and size only.
 """
 
 from __future__ import annotations
