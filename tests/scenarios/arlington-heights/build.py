@@ -14,7 +14,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "fortune"))
 
-from okbuild import Builder, Deal, hand, open_hand, out  # noqa: E402
+from okbuild import Builder, Deal, burn, hand, open_hand, out  # noqa: E402
 
 B = Builder("arlington-heights", HERE)
 S = B.scenario
@@ -173,6 +173,41 @@ S("queen-forced-discard-offered",
   actions=LONE_TURN,
   expected={"to_act": 0, "legal": ["discard QS"],
             "state": {"hands": [hand("QS QS"), hand(QUIET)]}})
+
+PILE_QUEEN_DEAL = Deal(hands=["9S 9D KS KH KD 4C 5C 6C 10D JD QD",
+                             "QS 3S 4S 5S 3H 4H 5H 6D 7D 8D 9D",
+                             "9H 7S 8S 10S JS 7H 8H JC KC 8C 10C"],
+                      upcard="AS", top="3D 8C", bottom="QS 6H")
+PILE_QUEEN_TURNS = [
+    "draw stock", "meld KS KH KD", "meld 4C 5C 6C", "meld 10D JD QD", "discard 3D",
+    "draw stock", "meld 3S 4S 5S", "meld 3H 4H 5H", "meld 6D 7D 8D 9D", "discard 8C",
+    burn(62),  # p2, then p0 {9S 9D}, p1 {Q♠}, … each draws and throws back the drawn card
+    "draw stock", "discard QS",  # p1's lone Q♠ draws the other: the forced discard
+    "draw stock", "discard 9H",  # p2 draws the stock's last card: rebuilt, pile is Q♠ alone
+]
+S("queen-pile-leaves-only-queen-illegal",
+  "card-data.md · Heights Q♠: no meld — the one that takes the discard pile included — may "
+  "leave a hand holding only Q♠s",
+  "3 players, p2 deals. p0 melds down to 9S 9D, p1 down to a lone Q♠. Turns of drawing and "
+  "throwing back the card drawn use up the stock until p1 draws the other Q♠ and must "
+  "discard one; p2 draws the stock's last card (the pile below that Q♠ becomes the stock) "
+  "and discards 9H: the pile is Q♠ and 9H. p0 tries to take it with 9S 9H 9D: the rest of "
+  "the pile, a Q♠, would be its whole hand.",
+  options={"players": 3}, first_dealer=2, deal=PILE_QUEEN_DEAL,
+  actions=[*PILE_QUEEN_TURNS, "draw pile meld 9S 9H 9D"],
+  expected={"ok": False, "hand": 0, "index": 138,
+            "error_contains": "that would leave you only Q♠, which is never discarded"})
+
+S("queen-pile-leaves-only-queen-not-offered",
+  "card-data.md · Heights Q♠: a pile meld that would leave a hand of Q♠s only is not a "
+  "legal action",
+  "As queen-pile-leaves-only-queen-illegal, stopped before p0's draw: drawing from the "
+  "stock is its one move.",
+  options={"players": 3}, first_dealer=2, deal=PILE_QUEEN_DEAL, actions=PILE_QUEEN_TURNS,
+  expected={"to_act": 0, "legal": ["draw stock"],
+            "state": {"hands": [hand("9S 9D"), hand("QS"),
+                                hand("6H 7S 8S 10S JS 7H 8H JC KC 8C 10C")],
+                      "discard_size": 2, "discard_top": "9H"}})
 
 S("draw-pile",
   "oklahoma-family.txt · Arlington Heights: rules for discarding and picking up the discard "
