@@ -8,7 +8,8 @@ card last.  ``legal_actions`` is cached until the next change, so the checked pa
 What a seat may know (:meth:`OklahomaState.observation`) is *perfect memory* of what was
 shown: every discard went down face up, so the discard pile's contents are public; cards
 taken with the pile, or drawn from a stock rebuilt from the pile, are known to be in that
-hand until they leave it (see ``docs/rules-oklahoma.md``).
+hand until they leave it (see ``docs/rules-oklahoma.md``).  That is a bot's memory; the
+view people get (``present/oklahoma.py``) shows the pile's top card and size only.
 """
 
 from __future__ import annotations
@@ -204,8 +205,13 @@ class OklahomaState(HandState):
             top = self.discard[-1]
             avail = hand[:]
             avail[top] += 1
-            acts.extend((A.PILE, m.items) for m in _candidates(avail, self.rules, must=top))
+            melds = _candidates(avail, self.rules, must=top)
+            if self.rules.queen_stuck:
+                melds = self._keep_a_discard(melds, avail, self.discard[:-1])
+            acts.extend((A.PILE, m.items) for m in melds)
             return acts
+        if self.rules.queen_stuck and hand[QS]:
+            return self._enumerate_stuck(hand)
         acts = [(A.MELD, m.items) for m in _candidates(hand, self.rules)]
         acts.extend(self._layoffs(hand))
         if self.rules.swappable_joker:
@@ -215,6 +221,40 @@ class OklahomaState(HandState):
             discards.remove(_DISCARDS[QS])
         acts.extend(discards)
         return acts
+
+    def _enumerate_stuck(self, hand: list[int]) -> list[Action]:
+        """The play phase of Heights with a Q♠ in hand: no meld or layoff may leave only
+        Q♠s (the turn could not end: Q♠ is never discarded), and Q♠ is discarded only
+        from a hand of Q♠s alone, which a draw left (card-data.md)."""
+        size, queens = self.sizes[self.seat], hand[QS]
+        melds = self._keep_a_discard(_candidates(hand, self.rules), hand, ())
+        acts: list[Action] = [(A.MELD, m.items) for m in melds]
+        layoffs = self._layoffs(hand)
+        if size > 1 and size - queens <= 1:  # what stays must hold a card besides Q♠s
+            layoffs = [a for a in layoffs
+                       if size - queens == 1 and isinstance(a, tuple) and a[1] == QS]
+        acts.extend(layoffs)
+        discards = list(compress(_DISCARDS, hand))
+        if not self._may_discard(QS):  # unless a draw left Q♠s only: one goes, one stays
+            discards.remove(_DISCARDS[QS])
+        acts.extend(discards)
+        return acts
+
+    def _keep_a_discard(self, melds: list[Meld], hand: Sequence[int],
+                        joining: Sequence[int]) -> list[Meld]:
+        """The melds that do not leave ``hand`` (plus the cards ``joining`` it: the rest
+        of a discard pile taken) holding Q♠s and nothing else (Heights)."""
+        size = sum(hand) + len(joining)
+        queens = hand[QS] + joining.count(QS)
+        if not queens or size - queens > 4:  # a meld is at most 4 cards
+            return melds
+        kept = []
+        for m in melds:
+            left = size - len(m.items)
+            if left and left == queens - sum(1 for c, _ in m.items if c == QS):
+                continue
+            kept.append(m)
+        return kept
 
     def _layoff_options(self, meld: Meld, c: int) -> list[int]:
         """Cards that ``c`` may stand for when laid off on ``meld`` (before the checks)."""
@@ -296,7 +336,20 @@ class OklahomaState(HandState):
     def _may_discard(self, c: int) -> bool:
         if c != QS or self.rules.queen_discard:
             return True
-        return self.hands[self.seat][QS] == self.sizes[self.seat]
+        size = self.sizes[self.seat]
+        if self.rules.queen_stuck and size < 2:
+            return False  # never the last card: no one goes out on a Q♠ in Heights
+        return self.hands[self.seat][QS] == size
+
+    def _strands(self, items: Sequence[Item], hand: Sequence[int],
+                 joining: Sequence[int] = ()) -> bool:
+        """Heights: whether putting ``items`` down leaves ``hand`` (and the pile's cards
+        ``joining`` it) holding Q♠s only — a turn that could then end with no discard."""
+        if not self.rules.queen_stuck:
+            return False
+        left = sum(hand) + len(joining) - len(items)
+        queens = hand[QS] + joining.count(QS) - sum(1 for c, _ in items if c == QS)
+        return left > 0 and left == queens
 
     # --- normalising and explaining -----------------------------------------------------
 
@@ -354,6 +407,9 @@ class OklahomaState(HandState):
             if not hand[c]:
                 return f"you hold no {card_id(c)}"
             if not self._may_discard(c):
+                if self.rules.queen_stuck:
+                    return ("the Q♠ is never discarded: meld it or keep it (only a draw that "
+                            "leaves Q♠s alone in your hand discards one)")
                 return "the Q♠ may not be discarded while you hold another card"
             return None
         if kind == A.LAYOFF:
@@ -380,7 +436,14 @@ class OklahomaState(HandState):
         meld = self._canonical(items)
         if isinstance(meld, str):
             return meld
-        return self._missing(items, hand)
+        return self._missing(items, hand) or self._strand_reason(items, hand)
+
+    def _strand_reason(self, items: Sequence[Item], hand: Sequence[int],
+                       joining: Sequence[int] = ()) -> str | None:
+        if self._strands(items, hand, joining):
+            return ("that would leave you only Q♠, which is never discarded: keep another "
+                    "card to discard")
+        return None
 
     def _pile_reason(self, items: Sequence[Item]) -> str | None:
         meld = self._canonical(items)
@@ -391,7 +454,8 @@ class OklahomaState(HandState):
             return f"taking the pile, the new meld must hold its top card {card_id(top)}"
         avail = self.hands[self.seat][:]
         avail[top] += 1
-        return self._missing(items, avail)
+        return self._missing(items, avail) or self._strand_reason(items, avail,
+                                                                  self.discard[:-1])
 
     def _layoff_reason(self, action: tuple[Any, ...], hand: Sequence[int]) -> str | None:
         _, c, s, k = action
@@ -414,7 +478,7 @@ class OklahomaState(HandState):
         if meld.kind == SET and s != set_designation(meld, c, s, self.rules):
             return "in a set a wild's suit means nothing: write it as layoff " \
                    f"{card_id(c)}={card_id(set_designation(meld, c, s, self.rules))} m{k + 1}"
-        return None
+        return self._strand_reason(((c, s),), hand)
 
     def _swap_reason(self, action: tuple[Any, ...], hand: Sequence[int]) -> str | None:
         _, c, side, k = action
