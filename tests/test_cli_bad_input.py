@@ -277,3 +277,25 @@ def test_a_closed_pipe_ends_the_command_quietly(args: list[str], tmp_path: Path)
         os.close(write_end)
     assert proc.stderr == ""
     assert proc.returncode == 1
+
+
+# --- environment ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("value", ["inf", "nan", "-inf", "x"])
+def test_a_bot_delay_that_is_no_number_of_seconds_is_refused(value: str,
+                                                             tmp_path: Path) -> None:
+    proc = subprocess.run([*_command(), "serve", "--port", "0"], capture_output=True,
+                          text=True, check=False, timeout=60, cwd=tmp_path,
+                          env={**os.environ, "TABLERUMMY_BOT_DELAY": value})
+    assert "TABLERUMMY_BOT_DELAY" in one_line(proc, 2)
+
+
+@pytest.mark.parametrize(("value", "delay"), [("inf", 0.6), ("nan", 0.6), ("1e9", 60.0),
+                                              ("-3", 0.0), ("0.25", 0.25)])
+def test_the_terminal_delay_is_a_usable_number_of_seconds(
+    value: str, delay: float, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from tablerummy.cli.play import _env_delay
+
+    monkeypatch.setenv("TABLERUMMY_DELAY", value)
+    assert _env_delay() == delay

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
 import time
@@ -157,9 +158,11 @@ def _env_delay() -> float:
     if raw is None:
         return DEFAULT_DELAY
     try:
-        return max(0.0, float(raw))
+        delay = float(raw)
     except ValueError:
         return DEFAULT_DELAY
+    # "inf" or "nan" would make time.sleep fail: a number of seconds, up to a minute
+    return min(max(0.0, delay), 60.0) if math.isfinite(delay) else DEFAULT_DELAY
 
 
 def prefix_matches(typed: str, candidate: str) -> bool:
