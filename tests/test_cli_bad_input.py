@@ -209,6 +209,7 @@ INVALID: dict[str, bytes | dict[str, Any]] = {
     "action-10-mb": record("capone", ["x" * 10_000_000]),
     "nested-100000": b"[" * 100_000 + b"]" * 100_000,
     "huge-integer": b'{"variant": "capone", "first_dealer": ' + HUGE.encode() + b"}",
+    "not-utf-8": b'{"variant": "\xff"}',
 }
 
 
@@ -219,6 +220,8 @@ def test_verify_refuses_an_invalid_record_with_status_2(case: str, tmp_path: Pat
     line = refused("verify", path)
     if case.startswith("action"):
         assert f"at most {MAX_ACTION_CHARS:,} characters" in line
+    if case == "not-utf-8":
+        assert "not UTF-8" in line
 
 
 CARDS = {
@@ -255,6 +258,17 @@ def test_the_prompt_answers_bad_text_in_one_line_and_the_game_goes_on(tmp_path: 
     assert "not a file name" in errors[5]
     saved = json.loads((tmp_path / "g.json").read_text(encoding="utf-8"))
     assert len(saved["hands"][0]["actions"]) >= 1  # move 1 was played after the errors
+
+
+def test_bytes_that_are_no_utf_8_at_the_prompt_are_a_mistyped_move(tmp_path: Path) -> None:
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8:strict", "TABLERUMMY_DELAY": "0"}
+    proc = subprocess.run([*_command(), "play", "capone", "--seed", "3"],
+                          input=b"\xff\xfe\nquit\n", capture_output=True, check=False,
+                          timeout=120, cwd=tmp_path, env=env)
+    out, err = proc.stdout.decode(), proc.stderr.decode()
+    assert proc.returncode == 0, err
+    assert "Traceback" not in out + err
+    assert len([line for line in out.splitlines() if line.startswith("✗")]) == 1
 
 
 # --- a reader that goes away ----------------------------------------------------------------------

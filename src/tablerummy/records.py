@@ -32,10 +32,10 @@ def load_json(path: str | Path) -> Any:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as err:
         raise RecordError(f"cannot read {shown(str(path))}: {err.strerror or err}") from None
-    except ValueError:  # a NUL in the path
-        raise RecordError(f"cannot read {shown(str(path))}: not a file name") from None
     except UnicodeDecodeError:
         raise RecordError(f"{path} is not UTF-8 text") from None
+    except ValueError:  # a NUL in the path (after UnicodeDecodeError: it is one too)
+        raise RecordError(f"cannot read {shown(str(path))}: not a file name") from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as err:

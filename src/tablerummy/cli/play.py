@@ -13,6 +13,7 @@ driven by a pipe and the transcript read back.
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import math
 import os
@@ -495,6 +496,8 @@ class TerminalGame:
 
 
 def play_command(args: argparse.Namespace) -> int:
+    if isinstance(sys.stdin, io.TextIOWrapper):  # a byte that is no UTF-8: a mistyped move
+        sys.stdin.reconfigure(errors="replace")
     if "players" in parse_options(args.option):  # the variant reads it: abc, -3, ² refused
         variant = variant_from_args(args)
         seats = parse_seats(args.seats, variant.players)
