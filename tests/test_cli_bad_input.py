@@ -115,6 +115,7 @@ def test_play_reads_a_good_player_count_from_the_option() -> None:
     (["simulate", "capone", "--games", "²"], "--games"),
     (["simulate", "capone", "--games", "١٢"], "--games"),
     (["simulate", "capone", "--games", "0"], "--games"),
+    (["simulate", "capone", "--games", "100000000000"], "--games"),
     (["simulate", "capone", "--seed", HUGE], "--seed"),
     (["simulate", "capone", "--workers", "100000"], "--workers"),
     (["simulate", "capone", "--players", "x"], "--players"),

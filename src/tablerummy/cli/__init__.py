@@ -21,6 +21,8 @@ from ..userinput import shown, whole_number
 
 EXIT_USAGE = 2
 EXIT_BROKEN_PIPE = 1
+MAX_GAMES = 10_000_000
+"""More games than a simulation can schedule (a day of play on one core): a typo."""
 MESSAGE_CHARS = 300
 """The longest error line: argparse echoes what it refuses, which may be anything."""
 
@@ -76,7 +78,8 @@ def _parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("simulate", help="bots play whole games; a summary of the results")
     variant_args(p)
-    p.add_argument("--games", type=whole(1), default=100, help="how many games (default 100)")
+    p.add_argument("--games", type=whole(1, MAX_GAMES), default=100,
+                   help="how many games (default 100)")
     p.add_argument("--bots", default="greedy,random", help="bot names, comma-separated")
     p.add_argument("--players", type=whole(),
                    help="players at each table (default: the bots' count)")
