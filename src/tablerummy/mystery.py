@@ -81,7 +81,7 @@ def check_overrides(
             least = minimum(kind, key)
             if (not isinstance(value, int) or isinstance(value, bool) or value < least
                     or value > MAX_CARD_VALUE):
-                raise OptionError(f"--cards: {kind}.{key} must be a whole number from {least} "
-                                  f"to {MAX_CARD_VALUE:,}")
+                raise OptionError(f"--cards: {kind}.{key} must be a whole number >= {least} "
+                                  f"(and at most {MAX_CARD_VALUE:,})")
             table[kind][key] = value
     return table
