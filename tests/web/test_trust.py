@@ -321,3 +321,17 @@ def test_a_record_sent_back_by_a_page_replays_though_its_seed_came_back_rounded(
     partial = dict(rounded, hands=[dict(h, deck=None) for h in rounded["hands"]])
     reply = client.post("/api/replay", json={"record": partial, "step": 1})
     assert reply.status_code == 400 and "seed" in reply.json()["error"]
+
+
+def test_settings_come_from_the_environment_and_bad_ones_are_one_line_errors() -> None:
+    from tablerummy.web.limits import SettingError
+
+    settings = Settings.from_env({"TABLERUMMY_OPEN_TABLES": "3", "TABLERUMMY_HELLO_TIMEOUT": "2.5",
+                                  "TABLERUMMY_ORIGINS": "https://a.example/, http://b.example"})
+    assert settings.open_tables == 3 and settings.hello_timeout == 2.5
+    assert settings.origins == ("https://a.example", "http://b.example")
+    for name, raw in (("OPEN_TABLES", "-1"), ("OPEN_TABLES", "١٢"), ("HELLO_TIMEOUT", "nan"),
+                      ("HELLO_TIMEOUT", "inf"), ("TURN_SECONDS", "2.5"), ("MAX_BODY", "")):
+        with pytest.raises(SettingError) as err:
+            Settings.from_env({f"TABLERUMMY_{name}": raw})
+        assert f"TABLERUMMY_{name}" in str(err.value) and "\n" not in str(err.value)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 import os
 import time
 import unicodedata
@@ -27,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import TablerummyError
+from ..userinput import is_digits, shown, whole_number
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -112,12 +114,16 @@ def _parse(name: str, kind: Any, raw: str) -> Any:
     var = f"TABLERUMMY_{name.upper()}"
     if "tuple" in str(kind):
         return tuple(o.strip().rstrip("/") for o in raw.split(",") if o.strip())
-    try:
-        value = int(raw) if kind in (int, "int") else float(raw)
-    except ValueError:
-        raise SettingError(f"{var} is a number, not {raw!r}") from None
-    if value < 0:
-        raise SettingError(f"{var} is 0 or more, not {raw!r}")
+    value: float | None
+    if kind in (int, "int"):
+        value = whole_number(raw.strip())
+    else:
+        try:
+            value = float(raw) if is_digits(raw.strip().replace(".", "", 1)) else None
+        except ValueError:
+            value = None
+    if value is None or not math.isfinite(value) or value < 0:
+        raise SettingError(f"{var} is a number of 0 or more, not {shown(raw)}")
     return value
 
 
