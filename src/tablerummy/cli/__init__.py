@@ -108,6 +108,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="another origin allowed to POST and open sockets (repeatable)")
     p.add_argument("--bot-workers", type=whole(0, 64), default=None, metavar="N",
                    help="processes deciding bot moves (default 2; 0: a thread)")
+    p.add_argument("--workers", type=whole(1, 64), default=1, metavar="N",
+                   help="server processes on one port (needs a PostgreSQL --db; see docs/web.md)")
     return parser
 
 

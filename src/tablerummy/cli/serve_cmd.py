@@ -6,6 +6,7 @@ import argparse
 import math
 import os
 import socket
+from typing import Any
 
 from ..errors import TablerummyError
 from ..userinput import shown
@@ -20,13 +21,19 @@ def serve_command(args: argparse.Namespace) -> int:
         raise TablerummyError(
             f"the web table needs the web extra: pip install 'tablerummy[web]' ({err.name})"
         ) from None
-    from ..web.store import Store
+    from ..web.store import Store, _safe
 
     try:  # a host that cannot be bound is told here in one line, not by uvicorn's logger
         socket.getaddrinfo(args.host, args.port)
     except OSError as err:
         raise TablerummyError(f"--host {shown(args.host)}: {err.strerror or err}") from None
-    Store(args.db).close()  # a bad URL or an unreachable database: one line, no traceback
+    store = Store(args.db)  # a bad URL or an unreachable database: one line, no traceback
+    shared = store.shared
+    store.close()
+    if args.workers > 1 and not shared:
+        raise TablerummyError(
+            f"--workers {args.workers} needs a PostgreSQL --db: SQLite is one process's file,"
+            " and the processes coordinate through the database (see docs/web.md)")
     delay = os.environ.get("TABLERUMMY_BOT_DELAY", "0.6")
     try:
         seconds = float(delay)
@@ -41,9 +48,20 @@ def serve_command(args: argparse.Namespace) -> int:
         bot_workers=args.bot_workers,
         origins=tuple(o.rstrip("/") for o in args.allow_origin) if args.allow_origin else None,
     )
-    app = create_app(args.db, bot_delay=bot_delay, tune_gc=True, settings=settings)
-    print(f"tablerummy: the web table is at http://{args.host}:{args.port}/ (database {args.db})",
-          flush=True)
+    workers = f" in {args.workers} processes" if args.workers > 1 else ""
+    print(f"tablerummy: the web table is at http://{args.host}:{args.port}/{workers}"
+          f" (database {_safe(args.db)})", flush=True)
+    if args.workers > 1:
+        # uvicorn starts the processes (sharing the listening socket); each builds its
+        # own app from the environment, as a process of another machine would
+        os.environ.update({
+            "TABLERUMMY_SERVE_DB": args.db, "TABLERUMMY_BOT_DELAY": str(bot_delay),
+            "TABLERUMMY_BOT_WORKERS": str(settings.bot_workers),
+            "TABLERUMMY_ORIGINS": ",".join(settings.origins),
+        })
+        app: Any = "tablerummy.web.app:app_from_env"
+    else:
+        app = create_app(args.db, bot_delay=bot_delay, tune_gc=True, settings=settings)
     # no per-message deflate: state messages are a few kB, and the CPU it costs is
     # better spent serving more tables (see docs/benchmarks.md).
     # ws_max_size: the websocket layer refuses a longer message from its header, before
@@ -52,5 +70,6 @@ def serve_command(args: argparse.Namespace) -> int:
                 ws_per_message_deflate=False, ws_max_size=settings.ws_max_size,
                 proxy_headers=args.proxy_headers,
                 forwarded_allow_ips=args.forwarded_allow_ips if args.proxy_headers else None,
-                server_header=False)
+                server_header=False, workers=args.workers if args.workers > 1 else None,
+                factory=args.workers > 1)
     return 0

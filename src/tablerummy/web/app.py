@@ -20,6 +20,7 @@ import contextlib
 import gc
 import json
 import logging
+import os
 from collections.abc import AsyncIterator
 from importlib import resources
 from pathlib import Path
@@ -138,7 +139,7 @@ def create_app(db_url: str = "sqlite:///tablerummy.sqlite3", bot_delay: float = 
         page = query.get("page", "0")
         if not page.isdigit() or len(page) > 6:
             return _error("\"page\" is a page number from 0")
-        return JSONResponse(manager().listing(
+        return JSONResponse(await manager().lobby(
             variant=query.get("variant") or None, status=query.get("status") or None,
             page=int(page)))
 
@@ -238,6 +239,13 @@ def create_app(db_url: str = "sqlite:///tablerummy.sqlite3", bot_delay: float = 
     app = Starlette(routes=routes, lifespan=lifespan)
     app.add_middleware(Guard, settings=limits)
     return app
+
+
+def app_from_env() -> Starlette:
+    """The app of one process of ``tablerummy serve --workers N`` (uvicorn's factory)."""
+    return create_app(os.environ["TABLERUMMY_SERVE_DB"],
+                      bot_delay=float(os.environ.get("TABLERUMMY_BOT_DELAY", "0.6")),
+                      tune_gc=True)
 
 
 async def _receive_text(ws: WebSocket) -> str | bytes | None:

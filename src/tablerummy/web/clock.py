@@ -90,6 +90,11 @@ async def time_out(table: LiveTable, spec: SeatRow) -> None:
         if table.game.to_act != spec.seat or table.row.deadline is None or (
                 table.row.deadline > time.time()):
             return  # they acted meanwhile
+        if not await table.manager.store.time_out(table.id, table.row.deadline):
+            # the stored clock changed (another process took this event, or the person
+            # acted there): read the table as it is
+            await table._catch_up_locked()
+            return
         rules = table.manager.clock
         bot = stand_in(table.game.variant.name)
         spec.away, spec.missed = True, spec.missed + 1
@@ -103,7 +108,6 @@ async def time_out(table: LiveTable, spec: SeatRow) -> None:
         table.row.deadline = None
         await table.manager.store.update_seat(table.id, spec.seat, away=1, missed=spec.missed,
                                               bot=spec.bot)
-        await table.manager.store.update_table(table.id, deadline=None)
         await table.add_note(text)
         table.broadcast()
 

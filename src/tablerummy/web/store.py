@@ -19,9 +19,10 @@ import asyncio
 import json
 import logging
 import os
+import secrets
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -45,7 +46,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from ..errors import TablerummyError
 
@@ -77,6 +78,9 @@ tables_t = Table(
     Column("turn_seconds", Integer, nullable=True),  # the turn clock; 0 or NULL: off
     Column("deadline", Float, nullable=True),  # when the seat to act runs out of time
     Column("creator", String(64), nullable=True),  # a digest of the creating address
+    # several processes on one database (PostgreSQL): see docs/web.md, "Several processes"
+    Column("version", Integer, nullable=True),  # moves committed: the move's version check
+    Column("lease_owner", String(32), nullable=True),  # the process running bots and clock
 )
 
 seats_t = Table(
@@ -100,6 +104,12 @@ notes_t = Table(
     Column("text", Text, nullable=False),
 )
 
+workers_t = Table(
+    "rummy_workers", metadata,
+    Column("owner", String(32), primary_key=True),  # one server process
+    Column("until", Float, nullable=False),  # its heartbeat: its leases hold until then
+)
+
 actions_t = Table(
     "rummy_actions", metadata,
     Column("table_id", String(32), primary_key=True),
@@ -110,6 +120,17 @@ actions_t = Table(
 
 class StoreError(TablerummyError):
     """The database refused or could not be reached; the message says which."""
+
+
+class MoveConflict(StoreError):
+    """Another process committed a move of the table first (the version check failed)."""
+
+    def __init__(self, message: str = "the table moved on in another process") -> None:
+        super().__init__(message)
+
+
+CHANNEL = "tablerummy"
+"""The PostgreSQL ``NOTIFY`` channel: payload ``TABLE:VERSION:ORIGIN`` per changed table."""
 
 
 @dataclass
@@ -155,6 +176,7 @@ class TableRow:
     deadline: float | None = None
     creator: str | None = None
     notes: list[Note] = field(default_factory=list)
+    lease_owner: str | None = None
 
 
 def engine_url(url: str) -> str:
@@ -228,6 +250,10 @@ class Store:
         self._flush_scheduled = False
         self._checkpointing = False
         self._last_checkpoint = time.monotonic()
+        self.shared = self._engine.dialect.name == "postgresql"
+        """Several server processes may share this database (PostgreSQL)."""
+        self.origin = secrets.token_hex(8)
+        """This process's name in notifications and leases."""
         try:
             self._create_schema()
         except SQLAlchemyError as err:
@@ -248,6 +274,9 @@ class Store:
                         kind = column.type.compile(dialect=self._engine.dialect)
                         conn.exec_driver_sql(
                             f"ALTER TABLE {table.name} ADD COLUMN {column.name} {kind}")
+            conn.exec_driver_sql(
+                "UPDATE rummy_tables SET version = (SELECT count(*) FROM rummy_actions a"
+                " WHERE a.table_id = rummy_tables.id) WHERE version IS NULL")
 
     def close(self) -> None:
         if self._sqlite:
@@ -278,7 +307,7 @@ class Store:
                 first_dealer=row.first_dealer,
                 decks=json.dumps(row.decks) if row.decks is not None else None,
                 status=row.status, turn_seconds=row.turn_seconds, deadline=row.deadline,
-                creator=row.creator,
+                creator=row.creator, version=0, lease_owner=row.lease_owner,
             ))
             conn.execute(insert(seats_t), [
                 {"table_id": row.id, "seat": s.seat, "kind": s.kind, "bot": s.bot,
@@ -306,6 +335,7 @@ class Store:
             if status is not None:
                 conn.execute(update(tables_t).where(tables_t.c.id == table_id)
                              .values(status=status))
+            self._notify(conn, table_id)
             return True
 
     async def leave_seat(self, table_id: str, seat: int, token_hash: str) -> bool:
@@ -320,20 +350,44 @@ class Store:
                        seats_t.c.token_hash == token_hash)
                 .values(name=None, token_hash=None)
             )
+            self._notify(conn, table_id)
             return bool(result.rowcount == 1)
 
     async def update_table(self, table_id: str, **values: Any) -> None:
         """Set columns of a table's row (status, deadline)."""
-        await self._run(self._update_sync, tables_t, (tables_t.c.id == table_id,), values)
+        await self._run(self._update_sync, table_id, tables_t, (tables_t.c.id == table_id,),
+                        values)
 
     async def update_seat(self, table_id: str, seat: int, **values: Any) -> None:
         """Set columns of a seat's row (away, missed, bot)."""
-        await self._run(self._update_sync, seats_t,
+        await self._run(self._update_sync, table_id, seats_t,
                         (seats_t.c.table_id == table_id, seats_t.c.seat == seat), values)
 
-    def _update_sync(self, table: Table, where: tuple[Any, ...], values: dict[str, Any]) -> None:
+    def _update_sync(self, table_id: str, table: Table, where: tuple[Any, ...],
+                     values: dict[str, Any]) -> int:
         with self._engine.begin() as conn:
-            conn.execute(update(table).where(*where).values(**values))
+            done = conn.execute(update(table).where(*where).values(**values)).rowcount
+            self._notify(conn, table_id)
+            return int(done)
+
+    async def time_out(self, table_id: str, deadline: float) -> bool:
+        """Take the turn clock's event of ``deadline``: False when another process took it.
+
+        The deadline is cleared only if it is still the one given, so of several
+        processes that see the same deadline pass, exactly one stands in for the person.
+        """
+        done = await self._run(self._update_sync, table_id, tables_t,
+                               (tables_t.c.id == table_id, tables_t.c.deadline == deadline),
+                               {"deadline": None})
+        return done == 1
+
+    def _notify(self, conn: Any, table_id: str) -> None:
+        """Tell the other processes (``LISTEN``) that a table changed, once this commits."""
+        if self.shared:
+            conn.exec_driver_sql(
+                "SELECT pg_notify(%(channel)s, id || ':' || coalesce(version, 0) || ':' ||"
+                " %(origin)s) FROM rummy_tables WHERE id = %(id)s",
+                {"channel": CHANNEL, "origin": self.origin, "id": table_id})
 
     async def add_note(self, table_id: str, note: Note) -> None:
         await self._run(self._add_note_sync, table_id, note)
@@ -344,6 +398,7 @@ class Store:
                                .where(notes_t.c.table_id == table_id)).scalar_one()
             conn.execute(insert(notes_t).values(table_id=table_id, seq=seq, hand=note.hand,
                                                 at=note.at, text=note.text))
+            self._notify(conn, table_id)
 
     async def expire_waiting(self, before: float, status: str) -> list[str]:
         """Give ``status`` to the tables still waiting that were created ``before``."""
@@ -351,13 +406,14 @@ class Store:
 
     def _expire_sync(self, before: float, status: str) -> list[str]:
         with self._engine.begin() as conn:
+            # UPDATE … RETURNING: of several processes sweeping at once, each table is
+            # closed (and reported) by exactly one
             ids = [r[0] for r in conn.execute(
-                select(tables_t.c.id).where(tables_t.c.status == "waiting",
-                                            tables_t.c.created < before))]
-            if ids:
-                conn.execute(update(tables_t).where(tables_t.c.id.in_(ids),
-                                                    tables_t.c.status == "waiting")
-                             .values(status=status))
+                update(tables_t).where(tables_t.c.status == "waiting",
+                                       tables_t.c.created < before)
+                .values(status=status).returning(tables_t.c.id))]
+            for table_id in ids:
+                self._notify(conn, table_id)
             return ids
 
     async def table_ids(self, statuses: tuple[str, ...]) -> list[str]:
@@ -371,10 +427,11 @@ class Store:
             )
             return [r[0] for r in rows]
 
-    async def load(self, table_id: str) -> TableRow | None:
-        return await self._run(self._load_sync, table_id)
+    async def load(self, table_id: str, since: int = 0) -> TableRow | None:
+        """A stored table; with ``since``, only its actions from number ``since`` on."""
+        return await self._run(self._load_sync, table_id, since)
 
-    def _load_sync(self, table_id: str) -> TableRow | None:
+    def _load_sync(self, table_id: str, since: int = 0) -> TableRow | None:
         with self._engine.connect() as conn:
             head = conn.execute(select(tables_t).where(tables_t.c.id == table_id)).first()
             if head is None:
@@ -383,25 +440,100 @@ class Store:
                 select(seats_t).where(seats_t.c.table_id == table_id).order_by(seats_t.c.seat)
             ).all()
             texts = conn.execute(
-                select(actions_t.c.text).where(actions_t.c.table_id == table_id)
+                select(actions_t.c.text).where(actions_t.c.table_id == table_id,
+                                               actions_t.c.seq >= since)
                 .order_by(actions_t.c.seq)
             ).all()
             notes = conn.execute(
                 select(notes_t).where(notes_t.c.table_id == table_id).order_by(notes_t.c.seq)
             ).all()
-        return TableRow(
-            id=head.id, created=head.created, variant=head.variant,
-            options=json.loads(head.options),
-            seed=int(head.seed_text) if head.seed_text is not None else head.seed,
-            first_dealer=head.first_dealer,
-            decks=json.loads(head.decks) if head.decks is not None else None,
-            status=head.status,
-            seats=[SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, bool(s.away),
-                           s.missed or 0) for s in seats],
-            actions=[t[0] for t in texts],
-            turn_seconds=head.turn_seconds or 0, deadline=head.deadline, creator=head.creator,
-            notes=[Note(n.hand, n.at, n.text) for n in notes],
-        )
+        row = _head_row(head, seats)
+        row.actions = [t[0] for t in texts]
+        row.notes = [Note(n.hand, n.at, n.text) for n in notes]
+        return row
+
+    async def open_rows(self) -> list[tuple[TableRow, int]]:
+        """Every waiting or playing table's header and seats, with its version (the lobby)."""
+        return await self._run(self._open_rows_sync)
+
+    def _open_rows_sync(self) -> list[tuple[TableRow, int]]:
+        with self._engine.connect() as conn:
+            heads = conn.execute(select(tables_t).where(
+                tables_t.c.status.in_(("waiting", "playing")))).all()
+            seats: dict[str, list[Any]] = {}
+            for s in conn.execute(
+                    select(seats_t).join(tables_t, tables_t.c.id == seats_t.c.table_id)
+                    .where(tables_t.c.status.in_(("waiting", "playing")))
+                    .order_by(seats_t.c.table_id, seats_t.c.seat)):
+                seats.setdefault(s.table_id, []).append(s)
+        return [(_head_row(h, seats.get(h.id, [])), h.version or 0) for h in heads]
+
+    async def count_open(self, creator: str | None = None) -> int:
+        """Open tables of a creator, or (no creator) playing tables of bots only."""
+        return await self._run(self._count_open_sync, creator)
+
+    def _count_open_sync(self, creator: str | None) -> int:
+        with self._engine.connect() as conn:
+            if creator is not None:
+                query = select(func.count()).select_from(tables_t).where(
+                    tables_t.c.creator == creator,
+                    tables_t.c.status.in_(("waiting", "playing")))
+            else:
+                people = select(seats_t.c.table_id).where(seats_t.c.kind == "person")
+                query = select(func.count()).select_from(tables_t).where(
+                    tables_t.c.status == "playing", tables_t.c.id.not_in(people))
+            return int(conn.execute(query).scalar_one())
+
+    # --- leases: which process runs a table's bots and clock (PostgreSQL) ---------------
+
+    async def heartbeat(self, seconds: float) -> set[str]:
+        """Say this process lives for ``seconds`` more; the tables it still leads."""
+        return await self._run(self._heartbeat_sync, seconds)
+
+    def _heartbeat_sync(self, seconds: float) -> set[str]:
+        with self._engine.begin() as conn:
+            until = time.time() + seconds
+            done = conn.execute(update(workers_t).where(workers_t.c.owner == self.origin)
+                                .values(until=until)).rowcount
+            if not done:
+                conn.execute(insert(workers_t).values(owner=self.origin, until=until))
+            # forget processes long gone (their tables were taken over meanwhile)
+            conn.execute(workers_t.delete().where(workers_t.c.until < time.time() - 3600))
+            return {r[0] for r in conn.execute(
+                select(tables_t.c.id).where(tables_t.c.lease_owner == self.origin,
+                                            tables_t.c.status == "playing"))}
+
+    async def claim(self, table_id: str | None = None, limit: int = 50) -> list[str]:
+        """Lead tables that no living process leads (or ``table_id`` only, if so).
+
+        ``FOR UPDATE SKIP LOCKED``: processes claiming at once never wait on each other,
+        and each table goes to exactly one of them.
+        """
+        return await self._run(self._claim_tables_sync, table_id, limit)
+
+    def _claim_tables_sync(self, table_id: str | None, limit: int) -> list[str]:
+        if not self.shared:
+            return []
+        only = "AND t.id = %(id)s" if table_id is not None else ""
+        with self._engine.begin() as conn:
+            rows = conn.exec_driver_sql(
+                "UPDATE rummy_tables SET lease_owner = %(me)s WHERE id IN ("
+                " SELECT t.id FROM rummy_tables t WHERE t.status = 'playing' " + only +
+                " AND (t.lease_owner IS NULL OR NOT EXISTS (SELECT 1 FROM rummy_workers w"
+                "  WHERE w.owner = t.lease_owner AND w.until > %(now)s))"
+                " ORDER BY t.created LIMIT %(limit)s FOR UPDATE SKIP LOCKED) RETURNING id",
+                {"me": self.origin, "now": time.time(), "id": table_id, "limit": limit})
+            return [r[0] for r in rows]
+
+    async def release_leases(self) -> None:
+        """Give up every lease of this process (a clean shutdown: others take over now)."""
+        await self._run(self._release_sync)
+
+    def _release_sync(self) -> None:
+        with self._engine.begin() as conn:
+            conn.execute(update(tables_t).where(tables_t.c.lease_owner == self.origin)
+                         .values(lease_owner=None))
+            conn.execute(workers_t.delete().where(workers_t.c.owner == self.origin))
 
     # --- actions: group commit ----------------------------------------------------------
 
@@ -431,6 +563,8 @@ class Store:
             self._pool.submit(self._write_batches)
         try:
             await (done if isinstance(done, asyncio.Future) else asyncio.wrap_future(done))
+        except MoveConflict:
+            raise
         except SQLAlchemyError as err:
             raise StoreError(f"the move could not be saved: {_short(err)}") from None
 
@@ -474,20 +608,20 @@ class Store:
                 self._checkpoint()
 
     def _write_batch(self, batch: list[Pending]) -> None:
-        """Commit a batch in one transaction, then settle each move's future."""
+        """Commit a batch in one transaction, then settle each move's future.
+
+        Each move is checked against the table's ``version`` in the transaction (with the
+        row lock that the ``UPDATE`` takes): of two processes committing a move of one
+        table at once, the second finds the version moved and its move is refused
+        (:class:`MoveConflict`); the ``(table, seq)`` key refuses it too.
+        """
         try:
             with self._engine.begin() as conn:
-                conn.execute(insert(actions_t), [
-                    {"table_id": t, "seq": s, "text": x} for t, s, x, _, _ in batch
-                ])
-                for t, _, _, changes, _ in batch:
-                    if changes:
-                        conn.execute(update(tables_t).where(tables_t.c.id == t)
-                                     .values(**changes))
-        except Exception as err:
+                self._write_moves(conn, batch)
+        except Exception:
             # one bad row must not sink the others: retry them one by one
             if len(batch) == 1:
-                _settle(batch[0][4], err)
+                self._write_one(batch[0])
                 return
             for item in batch:
                 self._write_one(item)
@@ -495,18 +629,43 @@ class Store:
         for item in batch:
             _settle(item[4], None)
 
+    def _write_moves(self, conn: Any, batch: list[Pending]) -> None:
+        conn.execute(insert(actions_t), [
+            {"table_id": t, "seq": s, "text": x} for t, s, x, _, _ in batch
+        ])
+        for t, seq, _, changes, _ in batch:
+            done = conn.execute(
+                update(tables_t).where(tables_t.c.id == t, tables_t.c.version == seq)
+                .values(version=seq + 1, **(changes or {}))).rowcount
+            if done != 1:
+                raise MoveConflict
+            self._notify(conn, t)
+
     def _write_one(self, item: Pending) -> None:
-        table_id, seq, text, changes, done = item
         try:
             with self._engine.begin() as conn:
-                conn.execute(insert(actions_t).values(table_id=table_id, seq=seq, text=text))
-                if changes:
-                    conn.execute(update(tables_t).where(tables_t.c.id == table_id)
-                                 .values(**changes))
+                self._write_moves(conn, [item])
+        except IntegrityError:  # the (table, seq) key: that move number is taken
+            _settle(item[4], MoveConflict())
         except Exception as err:
-            _settle(done, err)
+            _settle(item[4], err)
         else:
-            _settle(done, None)
+            _settle(item[4], None)
+
+
+def _head_row(head: Any, seats: Sequence[Any]) -> TableRow:
+    return TableRow(
+        id=head.id, created=head.created, variant=head.variant,
+        options=json.loads(head.options),
+        seed=int(head.seed_text) if head.seed_text is not None else head.seed,
+        first_dealer=head.first_dealer,
+        decks=json.loads(head.decks) if head.decks is not None else None,
+        status=head.status,
+        seats=[SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, bool(s.away),
+                       s.missed or 0) for s in seats],
+        turn_seconds=head.turn_seconds or 0, deadline=head.deadline, creator=head.creator,
+        lease_owner=head.lease_owner,
+    )
 
 
 def _settle(done: Done, err: BaseException | None) -> None:

@@ -21,7 +21,7 @@ import secrets
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..bots import bot_names
 from ..errors import OptionError, TablerummyError
@@ -32,7 +32,10 @@ from . import clock
 from .botpool import BotPool, BotRequest, move_seed
 from .limits import QuotaError, RateWindow, Settings, check_options, check_turn_seconds, clean_name
 from .protocol import dumps, seat_message
-from .store import Note, SeatRow, Store, StoreError, TableRow, now
+from .store import MoveConflict, Note, SeatRow, Store, StoreError, TableRow, now
+
+if TYPE_CHECKING:
+    from .cluster import Cluster
 
 log = logging.getLogger("tablerummy.web")
 
@@ -135,9 +138,18 @@ class LiveTable:
         self._turn_task: asyncio.Task[None] | None = None
         self._cache: dict[tuple[int | None, bool, int], tuple[str, int]] = {}
         self._cache_version = -1
-        if row.deadline is None and self.status == PLAYING:
+        self.owned = False  # this process leads the table: runs its bots and clock (shared)
+        self._catching_up = False
+        self._catch_again = False
+        self.deadline_reset = False
+        seat = game.to_act
+        if (manager.shared and seat is not None and self.status == PLAYING
+                and row.seats[seat].away and row.deadline is None and row.turn_seconds):
+            self.standing_in = seat  # the stand-in bot was playing this turn elsewhere
+        elif row.deadline is None and self.status == PLAYING:
             # a table of an older version, or restarted while a bot stood in: a fresh turn
             row.deadline = clock.deadline_for(self, game.to_act)
+            self.deadline_reset = row.deadline is not None
 
     @property
     def id(self) -> str:
@@ -154,24 +166,8 @@ class LiveTable:
     def meta(self) -> dict[str, Any]:
         """The table's public facts: who sits where, and its state."""
         online = {c.seat for c in self.connections if c.seat is not None}
-        return {
-            "id": self.id,
-            "variant": self.game.variant.name,
-            "title": self.game.variant.title,
-            "options": dict(self.game.variant.options),
-            "status": self.status,
-            "version": self.version,
-            "turn_seconds": self.row.turn_seconds,
-            "deadline": self.row.deadline,  # when the seat to act runs out of time (epoch s)
-            "seats": [
-                {"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name,
-                 "taken": s.kind == "bot" or s.token_hash is not None,
-                 "online": s.kind == "bot" or s.seat in online,
-                 "away": s.away, "handed": s.handed}
-                for s in self.row.seats
-            ],
-            "watchers": sum(1 for c in self.connections if c.seat is None),
-        }
+        watchers = sum(1 for c in self.connections if c.seat is None)
+        return table_meta(self.row, self.version, self.game.variant, online, watchers)
 
     def seat_for_token(self, token: str | None) -> int | None:
         """The seat whose token this is; None for no token. Raises for a wrong token."""
@@ -266,7 +262,12 @@ class LiveTable:
                     raise TableError(f"the {spec.bot} bot plays this seat for the rest of the"
                                      " game (the turn clock ran out too often)")
                 await clock.come_back(self, seat)
-            await self._act_locked(seat, text, version)
+            try:
+                await self._act_locked(seat, text, version)
+            except MoveConflict:
+                # another process moved the table first: judge the move again on the
+                # table as it now is (it was reloaded)
+                await self._act_locked(seat, text, version)
         self.schedule_turns()
 
     async def _act_locked(self, seat: int | None, text: str, version: int | None) -> None:
@@ -312,7 +313,55 @@ class LiveTable:
         if row is not None:
             self.row = row
             self.game = replay_row(row)
+            self._forget_stand_in()
         self._cache.clear()
+
+    def _forget_stand_in(self) -> None:
+        seat = self.standing_in
+        if seat is not None and (not self.row.seats[seat].away or self.game.to_act != seat
+                                 or self.status != PLAYING):
+            self.standing_in = None
+
+    async def catch_up(self) -> None:
+        """Read what other processes committed (moves, seats, notes) and show it.
+
+        Called on a ``NOTIFY`` of the table: only the actions after this process's
+        version are read and applied.  Notifications that arrive while one is read are
+        folded into one more read.
+        """
+        if self._catching_up:
+            self._catch_again = True
+            return
+        self._catching_up = True
+        try:
+            while True:
+                self._catch_again = False
+                async with self.lock:
+                    await self._catch_up_locked()
+                if not self._catch_again:
+                    break
+        finally:
+            self._catching_up = False
+        self.schedule_turns()
+        if self.status != PLAYING:
+            self.manager.release(self)
+
+    async def _catch_up_locked(self) -> None:
+        row = await self.manager.store.load(self.id, since=self.version)
+        if row is None:
+            return
+        try:
+            for text in row.actions:
+                self.game.apply(text)
+        except TablerummyError:  # cannot happen unless the rows changed under us
+            log.warning("table %s: reloaded whole after an unexpected move", self.id)
+            await self._rebuild()
+        else:
+            row.actions = self.row.actions + row.actions
+            self.row = row
+            self._forget_stand_in()
+        self.moved.set()
+        self.broadcast()
 
     # --- bots and the turn clock ----------------------------------------------------------
 
@@ -335,7 +384,18 @@ class LiveTable:
         seat = self.game.to_act
         if seat is None or (self.bot_for(seat) is None and self.row.deadline is None):
             return
+        if self.manager.shared and not self.owned:
+            if self.row.lease_owner is None:  # no one leads it yet: this process will
+                self.manager.claim_soon(self)
+            return  # the process that leads it plays (or, if it died, the next to claim)
         self._turn_task = asyncio.create_task(clock.drive(self))
+
+    def disown(self) -> None:
+        """Another process leads the table now (this one's lease lapsed): stop driving it."""
+        self.owned = False
+        if self._turn_task is not None:
+            self._turn_task.cancel()
+            self._turn_task = None
 
     async def play_bot(self, seat: int, bot: str) -> None:
         """One move of ``bot`` for ``seat``, decided in the bot pool (off the event loop).
@@ -372,6 +432,45 @@ class LiveTable:
                 await self._turn_task
 
 
+def table_meta(row: TableRow, version: int, variant: Variant, online: set[int],
+               watchers: int) -> dict[str, Any]:
+    """A table's public facts (``online`` and ``watchers``: this process's sockets)."""
+    return {
+        "id": row.id,
+        "variant": variant.name,
+        "title": variant.title,
+        "options": dict(variant.options),
+        "status": row.status,
+        "version": version,
+        "turn_seconds": row.turn_seconds,
+        "deadline": row.deadline,  # when the seat to act runs out of time (epoch s)
+        "seats": [
+            {"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name,
+             "taken": s.kind == "bot" or s.token_hash is not None,
+             "online": s.kind == "bot" or s.seat in online,
+             "away": s.away, "handed": s.handed}
+            for s in row.seats
+        ],
+        "watchers": watchers,
+    }
+
+
+@dataclass
+class _Listed:
+    """A stored table no client of this process has open: enough for the lobby's line."""
+
+    row: TableRow
+    version: int
+
+    @property
+    def status(self) -> str:
+        return self.row.status
+
+    def meta(self) -> dict[str, Any]:
+        return table_meta(self.row, self.version, get_variant(self.row.variant, self.row.options),
+                          set(), 0)
+
+
 def replay_row(row: TableRow) -> Game:
     """The game of a stored table, rebuilt from its record header and action texts."""
     variant = get_variant(row.variant, row.options)
@@ -406,17 +505,32 @@ class TableManager:
         self.clock = clock.ClockRules(self.settings.away_seconds, self.settings.missed_turns)
         self.created = RateWindow(self.settings.tables_per_minute, 60.0)
         self._sweeper: asyncio.Task[None] | None = None
+        self.shared = self.store.shared
+        self.cluster: Cluster | None = None
+        if self.shared:
+            from .cluster import Cluster
+
+            self.cluster = Cluster(self)
+
+    def claim_soon(self, table: LiveTable) -> None:
+        """Ask the database to let this process lead ``table`` (if no living one does)."""
+        if self.cluster is not None:
+            self.cluster.claim_soon(table.id)
 
     async def resume_all(self) -> int:
         """Load every unfinished table (bots carry on where they were); returns how many.
 
         Tables that waited too long are closed first; the sweeper then closes the others
-        as they expire.
+        as they expire.  On a shared database (PostgreSQL) nothing is loaded up front:
+        this process leads the tables no living process leads, and loads the others when
+        a client asks for them.
         """
         self.bots.warm()
         await self.expire()
         if self.settings.waiting_expiry and self._sweeper is None:
             self._sweeper = asyncio.create_task(self._sweep())
+        if self.cluster is not None:
+            return await self.cluster.start()
         ids = await self.store.table_ids((WAITING, PLAYING))
         for table_id in ids:
             try:
@@ -444,6 +558,9 @@ class TableManager:
             table = LiveTable(row, game, self)
             if table.status not in (WAITING, PLAYING):
                 return table  # nothing will change: no need to keep it in memory
+            if table.deadline_reset and self.shared:
+                await self.store.update_table(table_id, deadline=row.deadline)
+            table.owned = self.shared and row.lease_owner == self.store.origin
             self.live[table_id] = table
             table.schedule_turns()
             return table
@@ -478,9 +595,9 @@ class TableManager:
         seconds = check_turn_seconds(turn_seconds, self.settings)
         creator = address_key(address) if address is not None else None
         if all(s.kind == "bot" for s in specs):
-            self._check_bot_tables()
+            await self._check_bot_tables()
         if creator is not None:
-            self._check_quotas(address or "", creator)
+            await self._check_quotas(address or "", creator)
         game = Game(variant, seed=seed, first_dealer=first_dealer, decks=decks or (), log=True)
         row = TableRow(
             id=new_id(), created=now(), variant=variant.name, options=dict(variant.options),
@@ -488,27 +605,36 @@ class TableManager:
             status=PLAYING if all(s.kind == "bot" for s in specs) else WAITING,
             seats=[SeatRow(i, s.kind, s.bot) for i, s in enumerate(specs)],
             turn_seconds=seconds, creator=creator,
+            lease_owner=self.store.origin if self.shared else None,  # this process leads it
         )
         await self.store.create_table(row)
         table = LiveTable(row, game, self)
+        table.owned = self.shared
         self.live[row.id] = table
         table.schedule_turns()
         return table
 
-    def _check_bot_tables(self) -> None:
+    async def _check_bot_tables(self) -> None:
         most = self.settings.bot_tables
         if not most:
             raise QuotaError("this server does not play tables of bots only: sit a person", 403)
-        running = sum(1 for t in self.live.values() if t.status == PLAYING and bots_only(t.row))
+        if self.shared:  # every process's tables: counted in the database
+            running = await self.store.count_open()
+        else:
+            running = sum(1 for t in self.live.values()
+                          if t.status == PLAYING and bots_only(t.row))
         if running >= most:
             raise QuotaError(f"the server plays at most {most} tables of bots only at once:"
                              " try again later, or sit a person")
 
-    def _check_quotas(self, address: str, creator: str) -> None:
+    async def _check_quotas(self, address: str, creator: str) -> None:
         most = self.settings.open_tables
         if most:
-            mine = sum(1 for t in self.live.values()
-                       if t.row.creator == creator and t.status in (WAITING, PLAYING))
+            if self.shared:  # every process's tables: counted in the database
+                mine = await self.store.count_open(creator)
+            else:
+                mine = sum(1 for t in self.live.values()
+                           if t.row.creator == creator and t.status in (WAITING, PLAYING))
             if mine >= most:
                 raise QuotaError(f"you have {mine} open tables (at most {most}):"
                                  " finish or leave one first")
@@ -566,22 +692,36 @@ class TableManager:
         table.schedule_turns()
         return table, token
 
+    async def lobby(self, variant: str | None = None, status: str | None = None,
+                    page: int = 0) -> dict[str, Any]:
+        """:meth:`listing`; on a shared database, of every process's tables (stored)."""
+        if not self.shared:
+            return self.listing(variant, status, page)
+        rows = await self.store.open_rows()
+        tables = []
+        for row, version in rows:
+            live = self.live.get(row.id)
+            tables.append(live if live is not None else _Listed(row, version))
+        return self.listing(variant, status, page, tables)
+
     def listing(self, variant: str | None = None, status: str | None = None,
-                page: int = 0) -> dict[str, Any]:
+                page: int = 0, among: Sequence[LiveTable | _Listed] | None = None,
+                ) -> dict[str, Any]:
         """One page of the open (a free seat) and played tables.
 
         Tables where people wait come first, then tables being played by people, then
         tables of bots only; newest first within each.  So a flood of empty or bot tables
         cannot push a table someone is waiting at off the first page.
         """
-        def rank(t: LiveTable) -> tuple[int, float]:
+        def rank(t: LiveTable | _Listed) -> tuple[int, float]:
             people = any(s.kind == "person" and s.token_hash for s in t.row.seats)
             group = (0 if t.status == WAITING and people else 1 if people
                      else 3 if bots_only(t.row) else 2)
             return group, -t.row.created
 
         tables = sorted(
-            (t for t in self.live.values() if t.status in (WAITING, PLAYING)
+            (t for t in (self.live.values() if among is None else among)
+             if t.status in (WAITING, PLAYING)
              and (variant is None or t.row.variant == variant)
              and (status is None or t.status == status)),
             key=rank)
@@ -591,8 +731,13 @@ class TableManager:
                 "page": page, "pages": pages, "total": len(tables)}
 
     def release(self, table: LiveTable) -> None:
-        """Forget a finished table nobody watches (the store still has it, for records)."""
-        if table.status not in (WAITING, PLAYING) and not table.connections:
+        """Forget a finished table nobody watches (the store still has it, for records).
+
+        On a shared database, also an open table that this process neither leads nor
+        shows to anyone: the process that leads it, or the next client's, loads it.
+        """
+        idle = self.shared and not table.owned and not table.lock.locked()
+        if (table.status not in (WAITING, PLAYING) or idle) and not table.connections:
             self.live.pop(table.id, None)
             self._loading.pop(table.id, None)
 
@@ -628,6 +773,8 @@ class TableManager:
                 await self._sweeper
         for table in list(self.live.values()):
             await table.close()
+        if self.cluster is not None:
+            await self.cluster.close()
         self.bots.close()
 
 

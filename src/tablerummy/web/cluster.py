@@ -1,0 +1,184 @@
+"""Several server processes on one PostgreSQL database: notifications and leases.
+
+Every process serves any client of any table.  The database is the one authority:
+
+- a move is committed with a version check in its transaction (see
+  :meth:`.store.Store.append`), so two processes can never both commit move N of a table;
+- every committed change of a table sends ``NOTIFY tablerummy, 'TABLE:VERSION:ORIGIN'``
+  (delivered when the transaction commits); each process ``LISTEN``s on one connection
+  of its own, reads the new rows of the tables it has open (:meth:`LiveTable.catch_up`)
+  and pushes the new state to its own sockets;
+- bots, the turn clock and its notes are run by the one process that *leads* the table:
+  ``rummy_tables.lease_owner``, claimed with ``FOR UPDATE SKIP LOCKED`` only when no
+  living process leads it.  A process lives while its heartbeat row
+  (``rummy_workers``) is fresh; when it dies (``kill -9``), its tables are claimed by
+  the others within ``TABLERUMMY_LEASE_SECONDS``, which go on from the stored rows.
+
+A process that stalls past its lease and wakes up finds on its next heartbeat that
+it no longer leads the table and stops; until then the version check refuses any
+move it would make twice, and the turn clock's event is taken by clearing the stored
+deadline only if it is still the one seen (:meth:`.store.Store.time_out`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+from typing import TYPE_CHECKING
+
+from sqlalchemy.engine import make_url
+
+from ..errors import TablerummyError
+from .store import CHANNEL, StoreError, engine_url
+
+if TYPE_CHECKING:
+    from .tables import TableManager
+
+log = logging.getLogger("tablerummy.web")
+
+LEASE_SECONDS = 10.0
+"""How long a process's leases outlive its last heartbeat (``TABLERUMMY_LEASE_SECONDS``)."""
+
+
+def lease_seconds() -> float:
+    text = os.environ.get("TABLERUMMY_LEASE_SECONDS", "")
+    if not text:
+        return LEASE_SECONDS
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not 1.0 <= seconds <= 3600.0:
+        raise StoreError(f"TABLERUMMY_LEASE_SECONDS is a number of seconds from 1 to 3600,"
+                         f" not {text!r}")
+    return seconds
+
+
+def libpq_url(url: str) -> str:
+    """The database URL as libpq reads it (no SQLAlchemy driver name)."""
+    return make_url(engine_url(url)).set(drivername="postgresql").render_as_string(
+        hide_password=False)
+
+
+class Cluster:
+    """This process's part in a shared database: its heartbeat, leases and listener."""
+
+    def __init__(self, manager: TableManager) -> None:
+        self.manager = manager
+        self.store = manager.store
+        self.lease = lease_seconds()
+        self._tasks: list[asyncio.Task[None]] = []
+        self._claims: set[str] = set()
+        self._pending: set[asyncio.Task[None]] = set()
+
+    async def start(self) -> int:
+        """Heartbeat, lead the tables no one leads, listen; returns how many it leads."""
+        await self.store.heartbeat(self.lease)
+        listening = asyncio.Event()
+        self._tasks.append(asyncio.create_task(self._listen(listening)))
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(listening.wait(), 10)
+        taken = await self._claim_orphans()
+        self._tasks.append(asyncio.create_task(self._leases()))
+        return taken
+
+    async def close(self) -> None:
+        for task in [*self._tasks, *self._pending]:
+            task.cancel()
+        for task in [*self._tasks, *self._pending]:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        with contextlib.suppress(TablerummyError):
+            await self.store.release_leases()  # the others take over at once
+
+    # --- leases -------------------------------------------------------------------------
+
+    def claim_soon(self, table_id: str) -> None:
+        """Try to lead one table now (a new game, a move made here of a table no one leads)."""
+        if table_id in self._claims:
+            return
+        self._claims.add(table_id)
+        self._spawn(self._claim_one(table_id))
+
+    def _spawn(self, coro: object) -> None:
+        task = asyncio.ensure_future(coro)  # type: ignore[call-overload]
+        self._pending.add(task)
+        task.add_done_callback(self._pending.discard)
+
+    async def _claim_one(self, table_id: str) -> None:
+        try:
+            for found in await self.store.claim(table_id):
+                await self._take(found)
+        except TablerummyError as err:
+            log.warning("table %s: cannot claim it: %s", table_id, err)
+        finally:
+            self._claims.discard(table_id)
+
+    async def _claim_orphans(self) -> int:
+        taken = 0
+        for table_id in await self.store.claim():
+            await self._take(table_id)
+            taken += 1
+        return taken
+
+    async def _take(self, table_id: str) -> None:
+        """This process leads the table now: load it (fresh) and let its turns run."""
+        live = table_id in self.manager.live
+        table = await self.manager.get(table_id)
+        if live:
+            await table.catch_up()
+        table.owned = True
+        table.schedule_turns()
+
+    async def _leases(self) -> None:
+        """Every third of the lease: heartbeat, drop lapsed leases, take orphaned tables."""
+        while True:
+            await asyncio.sleep(self.lease / 3)
+            try:
+                mine = await self.store.heartbeat(self.lease)
+                for table in list(self.manager.live.values()):
+                    if table.owned and table.id not in mine:
+                        log.warning("table %s: another process leads it now", table.id)
+                        table.disown()
+                    if not table.owned:
+                        self.manager.release(table)
+                await self._claim_orphans()
+            except TablerummyError as err:
+                log.warning("leases: %s", err)
+
+    # --- notifications ------------------------------------------------------------------
+
+    async def _listen(self, listening: asyncio.Event) -> None:
+        """``LISTEN`` on a connection of its own; reconnect (and catch up) when it breaks."""
+        import psycopg
+
+        url = libpq_url(self.store.url)
+        first = True
+        while True:
+            try:
+                async with await psycopg.AsyncConnection.connect(url, autocommit=True) as conn:
+                    await conn.execute(f"LISTEN {CHANNEL}")
+                    listening.set()
+                    if not first:  # notifications may have been missed meanwhile
+                        for table in list(self.manager.live.values()):
+                            self._spawn(table.catch_up())
+                    first = False
+                    async for note in conn.notifies():
+                        self._notified(note.payload)
+            except psycopg.Error as err:
+                log.warning("listening for other processes' moves: %s; again in 1 s", err)
+                await asyncio.sleep(1.0)
+
+    def _notified(self, payload: str) -> None:
+        table_id, _, rest = payload.partition(":")
+        version_text, _, origin = rest.partition(":")
+        if origin == self.store.origin:
+            return  # this process's own change: already shown
+        table = self.manager.live.get(table_id)
+        if table is None:
+            return  # no client of this process has it open
+        if version_text.isdigit() and int(version_text) < table.version:
+            return
+        self._spawn(table.catch_up())
