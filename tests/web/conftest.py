@@ -123,12 +123,15 @@ class Server:
 
     QUOTAS_OFF: ClassVar[dict[str, str]] = {
         "TABLERUMMY_TABLES_PER_MINUTE": "0", "TABLERUMMY_OPEN_TABLES": "0",
-        "TABLERUMMY_BOT_TABLES": "1000", "TABLERUMMY_BOT_WORKERS": "1"}
-    """Tests create many tables from one address: the quotas' own tests turn them on."""
+        "TABLERUMMY_BOT_TABLES": "1000", "TABLERUMMY_BOT_WORKERS": "1",
+        "TABLERUMMY_LEASE_SECONDS": "3"}
+    """Tests create many tables from one address: the quotas' own tests turn them on.
+    A process's leases lapse 3 s after its death (several processes on PostgreSQL)."""
 
     def __init__(self, db: str, bot_delay: float = 0.05,
-                 env: dict[str, str] | None = None) -> None:
+                 env: dict[str, str] | None = None, args: tuple[str, ...] = ()) -> None:
         self.db = db
+        self.args = args
         self.bot_delay = bot_delay
         self.env = {**self.QUOTAS_OFF, **(env or {})}
         self.port = free_port()
@@ -146,7 +149,7 @@ class Server:
         env = dict(os.environ, TABLERUMMY_BOT_DELAY=str(self.bot_delay), **self.env)
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "tablerummy", "serve", "--db", self.db,
-             "--port", str(self.port)],
+             "--port", str(self.port), *self.args],
             env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
         )
         deadline = time.monotonic() + 30
