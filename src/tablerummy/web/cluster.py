@@ -100,9 +100,9 @@ class Cluster:
         if table_id in self._claims:
             return
         self._claims.add(table_id)
-        self._spawn(self._claim_one(table_id))
+        self.spawn(self._claim_one(table_id))
 
-    def _spawn(self, coro: object) -> None:
+    def spawn(self, coro: object) -> None:
         task = asyncio.ensure_future(coro)  # type: ignore[call-overload]
         self._pending.add(task)
         task.add_done_callback(self._pending.discard)
@@ -163,7 +163,7 @@ class Cluster:
                     listening.set()
                     if not first:  # notifications may have been missed meanwhile
                         for table in list(self.manager.live.values()):
-                            self._spawn(table.catch_up())
+                            self.spawn(table.catch_up())
                     first = False
                     async for note in conn.notifies():
                         self._notified(note.payload)
@@ -181,4 +181,4 @@ class Cluster:
             return  # no client of this process has it open
         if version_text.isdigit() and int(version_text) < table.version:
             return
-        self._spawn(table.catch_up())
+        self.spawn(table.catch_up())

@@ -393,12 +393,18 @@ class Store:
         await self._run(self._add_note_sync, table_id, note)
 
     def _add_note_sync(self, table_id: str, note: Note) -> None:
-        with self._engine.begin() as conn:
-            seq = conn.execute(select(func.count()).select_from(notes_t)
-                               .where(notes_t.c.table_id == table_id)).scalar_one()
-            conn.execute(insert(notes_t).values(table_id=table_id, seq=seq, hand=note.hand,
-                                                at=note.at, text=note.text))
-            self._notify(conn, table_id)
+        for attempt in range(3):
+            try:
+                with self._engine.begin() as conn:
+                    seq = conn.execute(select(func.count()).select_from(notes_t)
+                                       .where(notes_t.c.table_id == table_id)).scalar_one()
+                    conn.execute(insert(notes_t).values(
+                        table_id=table_id, seq=seq, hand=note.hand, at=note.at, text=note.text))
+                    self._notify(conn, table_id)
+                return
+            except IntegrityError:  # another process's note took the number: count again
+                if attempt == 2:
+                    raise
 
     async def expire_waiting(self, before: float, status: str) -> list[str]:
         """Give ``status`` to the tables still waiting that were created ``before``."""

@@ -558,10 +558,14 @@ class TableManager:
             table = LiveTable(row, game, self)
             if table.status not in (WAITING, PLAYING):
                 return table  # nothing will change: no need to keep it in memory
-            if table.deadline_reset and self.shared:
+            if table.deadline_reset:  # stored, so that the clock's event can be taken once
                 await self.store.update_table(table_id, deadline=row.deadline)
             table.owned = self.shared and row.lease_owner == self.store.origin
             self.live[table_id] = table
+            if self.cluster is not None:
+                # a change committed while the table loaded was notified before this
+                # process listened for it: read what came after the load
+                self.cluster.spawn(table.catch_up())
             table.schedule_turns()
             return table
 
