@@ -10,6 +10,12 @@ rules core, committed to the database and broadcast to both seats before the ``o
 Run: ``python benchmarks/web_load.py`` (defaults: N = 50 and 200, 20 s each, 0.5 s
 think time); ``--think 0`` measures the saturated server.  Everything stays on
 127.0.0.1, and every run is bounded in time.
+
+``--processes P`` starts P server processes on one PostgreSQL database (``--db``, or
+``--private-postgres``: a throwaway cluster made with ``initdb`` for the run) and
+connects the two seats of each table to *different* processes, so that every move
+crosses processes (committed by one, learned by the other through ``LISTEN/NOTIFY``):
+the worst case of a load balancer that spreads the players of a table.
 """
 
 from __future__ import annotations
@@ -17,15 +23,18 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import glob
 import json
 import os
 import random
+import shutil
 import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -125,31 +134,40 @@ def cpu_seconds(pid: int | None) -> float:
         return float("nan")
 
 
-async def run_level(base: str, tables: int, seconds: float, warmup: float, think: float,
-                    seed: int, pid: int | None = None) -> dict[str, Any]:
+async def run_level(bases: list[str], tables: int, seconds: float, warmup: float,
+                    think: float, seed: int, pids: list[int] | None = None) -> dict[str, Any]:
+    """One level: ``tables`` tables, the seats of table i on processes i and i + 1."""
     stats = Stats()
     stop = asyncio.Event()
     rng = random.Random(seed)
-    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
-        seats: list[tuple[str, str]] = []
-        for _ in range(tables):
-            made = (await http.post("/api/tables", json={
+    https = [httpx.AsyncClient(base_url=base, timeout=30) for base in bases]
+    seats: list[tuple[str, str, str]] = []  # server, table, token
+    try:
+        for i in range(tables):
+            one, two = bases[i % len(bases)], bases[(i + 1) % len(bases)]
+            made = (await https[i % len(bases)].post("/api/tables", json={
                 "variant": "capone", "seats": ["person", "person"],
                 "join": {"seat": 0, "name": "bench0"}})).json()
             table = made["table"]["id"]
-            other = (await http.post(f"/api/tables/{table}/join",
-                                     json={"seat": 1, "name": "bench1"})).json()
-            seats += [(table, made["token"]), (table, other["token"])]
-    ws_base = base.replace("http://", "ws://")
-    clients = [asyncio.create_task(seat_client(f"{ws_base}/ws/{table}", token, think, stats,
-                                               stop, random.Random(rng.random())))
-               for table, token in seats]
+            other = (await https[(i + 1) % len(bases)].post(
+                f"/api/tables/{table}/join", json={"seat": 1, "name": "bench1"})).json()
+            seats += [(one, table, made["token"]), (two, table, other["token"])]
+    finally:
+        for http in https:
+            await http.aclose()
+    clients = [asyncio.create_task(seat_client(
+        f"{base.replace('http://', 'ws://')}/ws/{table}", token, think, stats, stop,
+        random.Random(rng.random()))) for base, table, token in seats]
     await asyncio.sleep(warmup)
     stats.measuring = True
-    start, cpu, mine = time.perf_counter(), cpu_seconds(pid), time.process_time()
+
+    def server_cpu() -> float:
+        return sum(cpu_seconds(pid) for pid in pids) if pids else float("nan")
+
+    start, cpu, mine = time.perf_counter(), server_cpu(), time.process_time()
     await asyncio.sleep(seconds)
     stats.measuring = False
-    elapsed, cpu = time.perf_counter() - start, cpu_seconds(pid) - cpu
+    elapsed, cpu = time.perf_counter() - start, server_cpu() - cpu
     mine = time.process_time() - mine
     stop.set()
     await asyncio.wait_for(asyncio.gather(*clients, return_exceptions=True), 30)
@@ -159,7 +177,7 @@ async def run_level(base: str, tables: int, seconds: float, warmup: float, think
         return 1000 * lat[min(len(lat) - 1, int(p * len(lat)))] if lat else float("nan")
 
     return {
-        "tables": tables, "think_s": think, "seconds": round(elapsed, 1),
+        "tables": tables, "processes": len(bases), "think_s": think, "seconds": round(elapsed, 1),
         "moves": len(lat), "moves_per_s": round(len(lat) / elapsed, 1),
         "p50_ms": round(pct(0.50), 2), "p99_ms": round(pct(0.99), 2),
         "mean_ms": round(1000 * statistics.fmean(lat), 2) if lat else None,
@@ -170,12 +188,49 @@ async def run_level(base: str, tables: int, seconds: float, warmup: float, think
     }
 
 
+@contextlib.contextmanager
+def private_postgres() -> Iterator[str]:
+    """A throwaway PostgreSQL cluster (initdb in a temporary directory) for the run.
+
+    As root the cluster runs as the ``postgres`` user (the server refuses root).  It
+    keeps PostgreSQL's default durability (every commit flushed), like a real server.
+    """
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
+    if not found:
+        raise SystemExit("--private-postgres: PostgreSQL is not installed (initdb)")
+    bindir = os.path.dirname(found[-1])
+    root = os.geteuid() == 0
+    base = tempfile.mkdtemp(prefix="tablerummy-bench-pg-", dir="/tmp")
+    as_user = ["runuser", "-u", "postgres", "--"] if root else []
+    if root:
+        shutil.chown(base, "postgres")
+    port = free_port()
+    data = os.path.join(base, "data")
+
+    def run(*cmd: str) -> None:
+        done = subprocess.run([*as_user, *cmd], capture_output=True, text=True, check=False)
+        if done.returncode:
+            raise SystemExit(f"{cmd[0]} failed: {done.stderr.strip()}")
+
+    run(f"{bindir}/initdb", "-D", data, "-A", "trust", "-U", "postgres", "-E", "UTF8")
+    run(f"{bindir}/pg_ctl", "-D", data, "-w", "-l", os.path.join(base, "log"), "-o",
+        f"-p {port} -k {base} -c listen_addresses=127.0.0.1 -c max_connections=200", "start")
+    try:
+        run(f"{bindir}/createdb", "-h", "127.0.0.1", "-p", str(port), "-U", "postgres",
+            "bench")
+        yield f"postgresql://postgres@127.0.0.1:{port}/bench"
+    finally:
+        subprocess.run([*as_user, f"{bindir}/pg_ctl", "-D", data, "-m", "fast", "stop"],
+                       capture_output=True, check=False)
+        shutil.rmtree(base, ignore_errors=True)
+
+
 def start_server(db: str) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     # every client of the benchmark comes from one address: the per-address quotas
     # (tables per minute, open tables, sockets) would stop it at a few tables
     env = dict(os.environ, TABLERUMMY_TABLES_PER_MINUTE="0", TABLERUMMY_OPEN_TABLES="0",
-               TABLERUMMY_SOCKETS_PER_ADDRESS="0")
+               TABLERUMMY_SOCKETS_PER_ADDRESS="0", TABLERUMMY_BOT_WORKERS="0")
     proc = subprocess.Popen(
         [sys.executable, "-m", "tablerummy", "serve", "--db", db, "--port", str(port)],
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env,
@@ -202,39 +257,77 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=0.5,
                         help="mean think time of a seat before its move, seconds (0: flat out)")
     parser.add_argument("--db", help="database URL (default: a fresh SQLite file)")
+    parser.add_argument("--private-postgres", action="store_true",
+                        help="run on a throwaway PostgreSQL cluster made for the run")
+    parser.add_argument("--processes", default="1",
+                        help="server processes on the one database, comma-separated counts"
+                             " (more than 1 needs PostgreSQL)")
     parser.add_argument("--url", help="use this running server instead of starting one")
     parser.add_argument("--json", action="store_true", help="print JSON lines only")
     args = parser.parse_args()
     levels = [int(n) for n in args.tables.split(",")]
-    with tempfile.TemporaryDirectory(prefix="tablerummy-bench-") as tmp:
-        db = args.db or f"sqlite:///{os.path.join(tmp, 'bench.sqlite3')}"
-        proc, base = (None, args.url.rstrip("/")) if args.url else start_server(db)
-        try:
-            if not args.json:
-                load = os.getloadavg()[0]
-                print(f"server: {base}  database: {db.split('@')[-1]}  cores: {os.cpu_count()}"
-                      f"  load average: {load:.1f}")
-                print(f"{'tables':>6} {'think':>6} {'moves/s':>8} {'p50 ms':>8} {'p99 ms':>8}"
-                      f" {'moves':>7} {'errors':>6} {'cpu ms/move':>12} {'server cpu':>10}"
-                      f" {'client cpu':>10}")
+    counts = [int(n) for n in args.processes.split(",")]
+    with contextlib.ExitStack() as stack:
+        tmp = stack.enter_context(tempfile.TemporaryDirectory(prefix="tablerummy-bench-"))
+        if args.private_postgres:
+            db = stack.enter_context(private_postgres())
+        else:
+            db = args.db or f"sqlite:///{os.path.join(tmp, 'bench.sqlite3')}"
+        if not args.json:
+            print(f"database: {db.split('@')[-1]}  cores: {os.cpu_count()}"
+                  f"  load average: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+            print(f"{'procs':>5} {'tables':>6} {'think':>6} {'moves/s':>8} {'p50 ms':>8}"
+                  f" {'p99 ms':>8} {'moves':>7} {'errors':>6} {'cpu ms/move':>12}"
+                  f" {'server cpu':>10} {'client cpu':>10} {'load':>5}")
+        for count in counts:
             for i, n in enumerate(levels):
-                result = asyncio.run(run_level(base, n, args.seconds, args.warmup, args.think,
-                                               seed=i, pid=proc.pid if proc else None))
+                procs: list[subprocess.Popen[bytes]] = []
+                try:
+                    if args.url:
+                        bases = [args.url.rstrip("/")]
+                    else:
+                        if count > 1 and db.startswith("sqlite"):
+                            raise SystemExit("--processes > 1 needs PostgreSQL (--db or"
+                                             " --private-postgres)")
+                        if db.startswith("postgres"):
+                            _empty(db)  # each level on an empty database
+                        started = [start_server(db) for _ in range(count)]
+                        procs = [p for p, _ in started]
+                        bases = [b for _, b in started]
+                    result = asyncio.run(run_level(
+                        bases, n, args.seconds, args.warmup, args.think, seed=i,
+                        pids=[p.pid for p in procs] or None))
+                    result["load"] = round(os.getloadavg()[0], 1)
+                finally:
+                    for proc in procs:
+                        _stop(proc)
                 if args.json:
                     print(json.dumps(result), flush=True)
                 else:
-                    print(f"{n:>6} {args.think:>6} {result['moves_per_s']:>8} "
+                    print(f"{count:>5} {n:>6} {args.think:>6} {result['moves_per_s']:>8} "
                           f"{result['p50_ms']:>8} {result['p99_ms']:>8} {result['moves']:>7}"
                           f" {result['errors']:>6} {result['server_cpu_ms_per_move']:>12}"
-                          f" {result['server_cpu_share']:>10} {result['client_cpu_share']:>10}",
-                          flush=True)
-        finally:
-            if proc is not None:
-                proc.terminate()
-                with contextlib.suppress(subprocess.TimeoutExpired):
-                    proc.wait(10)
-                if proc.poll() is None:
-                    proc.kill()
+                          f" {result['server_cpu_share']:>10} {result['client_cpu_share']:>10}"
+                          f" {result['load']:>5}", flush=True)
+
+
+def _empty(db: str) -> None:
+    """Drop the web table's schema (the server makes it afresh)."""
+    from sqlalchemy import create_engine
+
+    from tablerummy.web.store import engine_url, metadata
+
+    engine = create_engine(engine_url(db))
+    metadata.drop_all(engine)
+    engine.dispose()
+
+
+def _stop(proc: subprocess.Popen[bytes]) -> None:
+    proc.terminate()
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        proc.wait(10)
+    if proc.poll() is None:
+        proc.kill()
 
 
 if __name__ == "__main__":
