@@ -106,6 +106,8 @@ async def seat_client(url: str, token: str, think: float, stats: Stats, stop: as
                     _move(ws, pick(message["legal"], rng), next_id, think * rng.uniform(0.5, 1.5),
                           sent_at)))
         stopper.cancel()
+        reader.cancel()  # the last read: its socket closes with the client
+        await asyncio.gather(reader, return_exceptions=True)
         for task in moves:
             task.cancel()
 
@@ -135,8 +137,10 @@ def cpu_seconds(pid: int | None) -> float:
 
 
 async def run_level(bases: list[str], tables: int, seconds: float, warmup: float,
-                    think: float, seed: int, pids: list[int] | None = None) -> dict[str, Any]:
-    """One level: ``tables`` tables, the seats of table i on processes i and i + 1."""
+                    think: float, seed: int, pids: list[int] | None = None,
+                    spread: bool = True) -> dict[str, Any]:
+    """One level: ``tables`` tables, the seats of table i on processes i and i + 1
+    (``spread``), else both on process i."""
     stats = Stats()
     stop = asyncio.Event()
     rng = random.Random(seed)
@@ -144,12 +148,14 @@ async def run_level(bases: list[str], tables: int, seconds: float, warmup: float
     seats: list[tuple[str, str, str]] = []  # server, table, token
     try:
         for i in range(tables):
-            one, two = bases[i % len(bases)], bases[(i + 1) % len(bases)]
-            made = (await https[i % len(bases)].post("/api/tables", json={
+            first = i % len(bases)
+            second = (i + 1) % len(bases) if spread else first
+            one, two = bases[first], bases[second]
+            made = (await https[first].post("/api/tables", json={
                 "variant": "capone", "seats": ["person", "person"],
                 "join": {"seat": 0, "name": "bench0"}})).json()
             table = made["table"]["id"]
-            other = (await https[(i + 1) % len(bases)].post(
+            other = (await https[second].post(
                 f"/api/tables/{table}/join", json={"seat": 1, "name": "bench1"})).json()
             seats += [(one, table, made["token"]), (two, table, other["token"])]
     finally:
@@ -177,7 +183,8 @@ async def run_level(bases: list[str], tables: int, seconds: float, warmup: float
         return 1000 * lat[min(len(lat) - 1, int(p * len(lat)))] if lat else float("nan")
 
     return {
-        "tables": tables, "processes": len(bases), "think_s": think, "seconds": round(elapsed, 1),
+        "tables": tables, "processes": len(bases), "spread": spread, "think_s": think,
+        "seconds": round(elapsed, 1),
         "moves": len(lat), "moves_per_s": round(len(lat) / elapsed, 1),
         "p50_ms": round(pct(0.50), 2), "p99_ms": round(pct(0.99), 2),
         "mean_ms": round(1000 * statistics.fmean(lat), 2) if lat else None,
@@ -262,6 +269,9 @@ def main() -> None:
     parser.add_argument("--processes", default="1",
                         help="server processes on the one database, comma-separated counts"
                              " (more than 1 needs PostgreSQL)")
+    parser.add_argument("--together", action="store_true",
+                        help="both seats of a table on one process (a load balancer that"
+                             " keeps a table's clients together); default: on different ones")
     parser.add_argument("--url", help="use this running server instead of starting one")
     parser.add_argument("--json", action="store_true", help="print JSON lines only")
     args = parser.parse_args()
@@ -296,7 +306,7 @@ def main() -> None:
                         bases = [b for _, b in started]
                     result = asyncio.run(run_level(
                         bases, n, args.seconds, args.warmup, args.think, seed=i,
-                        pids=[p.pid for p in procs] or None))
+                        pids=[p.pid for p in procs] or None, spread=not args.together))
                     result["load"] = round(os.getloadavg()[0], 1)
                 finally:
                     for proc in procs:

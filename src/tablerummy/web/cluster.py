@@ -26,7 +26,7 @@ import asyncio
 import contextlib
 import logging
 import os
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.engine import make_url
 
@@ -34,6 +34,8 @@ from ..errors import TablerummyError
 from .store import CHANNEL, StoreError, engine_url
 
 if TYPE_CHECKING:
+    import psycopg
+
     from .tables import TableManager
 
 log = logging.getLogger("tablerummy.web")
@@ -72,6 +74,10 @@ class Cluster:
         self._tasks: list[asyncio.Task[None]] = []
         self._claims: set[str] = set()
         self._pending: set[asyncio.Task[None]] = set()
+        self._reads: list[tuple[str, int, asyncio.Future[
+            tuple[str, float | None, list[str]] | None]]] = []
+        self._reader: asyncio.Task[None] | None = None
+        self._read_conn: psycopg.AsyncConnection[Any] | None = None
 
     async def start(self) -> int:
         """Heartbeat, lead the tables no one leads, listen; returns how many it leads."""
@@ -90,6 +96,10 @@ class Cluster:
         for task in [*self._tasks, *self._pending]:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        if self._reader is not None:
+            self._reader.cancel()
+        if self._read_conn is not None:
+            await self._read_conn.close()
         with contextlib.suppress(TablerummyError):
             await self.store.release_leases()  # the others take over at once
 
@@ -148,6 +158,59 @@ class Cluster:
             except TablerummyError as err:
                 log.warning("leases: %s", err)
 
+    # --- reading other processes' moves -------------------------------------------------
+
+    async def read_moves(self, table_id: str, since: int,
+                         ) -> tuple[str, float | None, list[str]] | None:
+        """A table's status, deadline and actions from ``since`` on (see ``load_moves``).
+
+        Reads are *grouped* like commits: every table asked for while a read runs goes
+        into the next one, a single query on a connection of the event loop's own
+        (asynchronous, so no thread hand-off), whatever the number of tables.
+        """
+        done: asyncio.Future[tuple[str, float | None, list[str]] | None] = (
+            asyncio.get_running_loop().create_future())
+        self._reads.append((table_id, since, done))
+        if self._reader is None or self._reader.done():
+            self._reader = asyncio.create_task(self._read_batches())
+        return await done
+
+    async def _read_batches(self) -> None:
+        import psycopg
+
+        while self._reads:
+            batch, self._reads = self._reads, []
+            try:
+                if self._read_conn is None or self._read_conn.closed:
+                    self._read_conn = await psycopg.AsyncConnection.connect(
+                        libpq_url(self.store.url), autocommit=True)
+                wanted: dict[str, int] = {}
+                for table_id, since, _ in batch:
+                    wanted[table_id] = min(since, wanted.get(table_id, since))
+                cursor = await self._read_conn.execute(
+                    "SELECT t.id, t.status, t.deadline, a.seq, a.text FROM"
+                    " unnest(%s::text[], %s::int[]) AS w(id, since)"
+                    " JOIN rummy_tables t ON t.id = w.id"
+                    " LEFT JOIN rummy_actions a ON a.table_id = t.id AND a.seq >= w.since"
+                    " ORDER BY t.id, a.seq",
+                    (list(wanted), list(wanted.values())))
+                found: dict[str, tuple[str, float | None, list[tuple[int, str]]]] = {}
+                for table_id, status, deadline, seq, text in await cursor.fetchall():
+                    entry = found.setdefault(table_id, (status, deadline, []))
+                    if text is not None:
+                        entry[2].append((seq, text))
+            except psycopg.Error as err:
+                for _, _, done in batch:
+                    if not done.done():
+                        done.set_exception(StoreError(f"database error: {err}"))
+                continue
+            for table_id, since, done in batch:
+                if done.done():
+                    continue
+                got = found.get(table_id)
+                done.set_result(None if got is None else (
+                    got[0], got[1], [text for seq, text in got[2] if seq >= since]))
+
     # --- notifications ------------------------------------------------------------------
 
     async def _listen(self, listening: asyncio.Event) -> None:
@@ -179,6 +242,11 @@ class Cluster:
         table = self.manager.live.get(table_id)
         if table is None:
             return  # no client of this process has it open
-        if version_text.isdigit() and int(version_text) < table.version:
+        version = int(version_text) if version_text.isdigit() else table.version
+        known = max(table.version, table.heard)
+        table.heard = max(table.heard, version)
+        if version < table.version:
             return
-        self.spawn(table.catch_up())
+        # a version not heard of yet: a move (one query); one already heard of (the table
+        # is there, or reading it): seats, notes or the clock changed
+        self.spawn(table.catch_up(moves_only=version > known))

@@ -458,6 +458,26 @@ class Store:
         row.notes = [Note(n.hand, n.at, n.text) for n in notes]
         return row
 
+    async def load_moves(self, table_id: str, since: int,
+                         ) -> tuple[str, float | None, list[str]] | None:
+        """A table's status, deadline and actions from number ``since`` on: one query.
+
+        What another process's move changed (its seats and notes are not read).
+        """
+        return await self._run(self._load_moves_sync, table_id, since)
+
+    def _load_moves_sync(self, table_id: str, since: int,
+                         ) -> tuple[str, float | None, list[str]] | None:
+        with self._engine.connect() as conn:
+            rows = conn.execute(
+                select(tables_t.c.status, tables_t.c.deadline, actions_t.c.text)
+                .select_from(tables_t.outerjoin(actions_t, (actions_t.c.table_id == tables_t.c.id)
+                                                & (actions_t.c.seq >= since)))
+                .where(tables_t.c.id == table_id).order_by(actions_t.c.seq)).all()
+        if not rows:
+            return None
+        return rows[0].status, rows[0].deadline, [r.text for r in rows if r.text is not None]
+
     async def open_rows(self) -> list[tuple[TableRow, int]]:
         """Every waiting or playing table's header and seats, with its version (the lobby)."""
         return await self._run(self._open_rows_sync)

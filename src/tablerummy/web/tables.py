@@ -141,6 +141,8 @@ class LiveTable:
         self.owned = False  # this process leads the table: runs its bots and clock (shared)
         self._catching_up = False
         self._catch_again = False
+        self._catch_full = False
+        self.heard = 0  # the highest version another process notified (shared)
         self.deadline_reset = False
         seat = game.to_act
         if (manager.shared and seat is not None and self.status == PLAYING
@@ -322,13 +324,15 @@ class LiveTable:
                                  or self.status != PLAYING):
             self.standing_in = None
 
-    async def catch_up(self) -> None:
+    async def catch_up(self, moves_only: bool = False) -> None:
         """Read what other processes committed (moves, seats, notes) and show it.
 
         Called on a ``NOTIFY`` of the table: only the actions after this process's
-        version are read and applied.  Notifications that arrive while one is read are
-        folded into one more read.
+        version are read and applied; ``moves_only``: the news was a move (a higher
+        version), so the seats and notes are not read again.  Notifications that arrive
+        while one is read are folded into one more read.
         """
+        self._catch_full = self._catch_full or not moves_only
         if self._catching_up:
             self._catch_again = True
             return
@@ -336,8 +340,9 @@ class LiveTable:
         try:
             while True:
                 self._catch_again = False
+                full, self._catch_full = self._catch_full, False
                 async with self.lock:
-                    await self._catch_up_locked()
+                    await (self._catch_up_locked() if full else self._catch_moves_locked())
                 if not self._catch_again:
                     break
         finally:
@@ -345,6 +350,26 @@ class LiveTable:
         self.schedule_turns()
         if self.status != PLAYING:
             self.manager.release(self)
+
+    async def _catch_moves_locked(self) -> None:
+        cluster = self.manager.cluster
+        found = await (cluster.read_moves(self.id, self.version) if cluster is not None
+                       else self.manager.store.load_moves(self.id, self.version))
+        if found is None:
+            return
+        status, deadline, texts = found
+        try:
+            for text in texts:
+                self.game.apply(text)
+        except TablerummyError:  # cannot happen unless the rows changed under us
+            log.warning("table %s: reloaded whole after an unexpected move", self.id)
+            await self._rebuild()
+        else:
+            self.row.actions.extend(texts)
+            self.row.status, self.row.deadline = status, deadline
+            self._forget_stand_in()
+        self.moved.set()
+        self.broadcast()
 
     async def _catch_up_locked(self) -> None:
         row = await self.manager.store.load(self.id, since=self.version)
