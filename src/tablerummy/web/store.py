@@ -660,12 +660,15 @@ class Store:
             {"table_id": t, "seq": s, "text": x} for t, s, x, _, _ in batch
         ])
         for t, seq, _, changes, _ in batch:
-            done = conn.execute(
-                update(tables_t).where(tables_t.c.id == t, tables_t.c.version == seq)
-                .values(version=seq + 1, **(changes or {}))).rowcount
+            stmt = (update(tables_t).where(tables_t.c.id == t, tables_t.c.version == seq)
+                    .values(version=seq + 1, **(changes or {})))
+            if self.shared:  # the notification in the same statement: one round trip
+                done = len(conn.execute(stmt.returning(func.pg_notify(
+                    CHANNEL, f"{t}:{seq + 1}:{self.origin}"))).all())
+            else:
+                done = conn.execute(stmt).rowcount
             if done != 1:
                 raise MoveConflict
-            self._notify(conn, t)
 
     def _write_one(self, item: Pending) -> None:
         try:
