@@ -8,12 +8,14 @@ gangster are interchangeable), the piles are lists with the top card last, so th
 from __future__ import annotations
 
 from collections.abc import Sequence
+from random import Random
 from typing import TYPE_CHECKING, Any, Self
 
 from ..mystery import MysteryState, deal_counts
 from ..variant import Action, Observation
 from . import actions as A
 from .cards import AGENT_MEETING, AL_CAPONE, ELIOT_NESS, KINDS, NAMES, NG, NK, RAID, SEARCH_WARRANT
+from .determinize import determinize, track
 
 if TYPE_CHECKING:
     from .variant import Capone
@@ -41,8 +43,8 @@ class CaponeState(MysteryState):
 
     __slots__ = (
         "areas", "copies", "dealer", "discard", "end", "gavel_played", "hands", "log",
-        "nsides", "out_seat", "phase", "players", "seat", "side_of", "sizes", "stock",
-        "variant",
+        "nsides", "out_seat", "phase", "players", "seat", "shown", "side_of", "sizes",
+        "stock", "variant",
     )
 
     variant: Capone
@@ -55,6 +57,9 @@ class CaponeState(MysteryState):
     phase: int
     gavel_played: bool
     out_seat: int | None
+    shown: list[list[int]] | None
+    """Per seat, the cards everyone has seen go into that hand (:mod:`.determinize`);
+    ``None`` in a determinized copy, whose playouts need no bookkeeping."""
 
     def __init__(self, variant: Capone, deck: Sequence[str], dealer: int, log: bool = False):
         n = variant.players
@@ -73,6 +78,7 @@ class CaponeState(MysteryState):
         self.gavel_played = False
         self.end = None
         self.out_seat = None
+        self.shown = [[0] * NK for _ in range(n)]
 
     # --- copy ---------------------------------------------------------------------------
 
@@ -95,6 +101,7 @@ class CaponeState(MysteryState):
         new.gavel_played = self.gavel_played
         new.end = self.end
         new.out_seat = self.out_seat
+        new.shown = None if self.shown is None else [k[:] for k in self.shown]
         return new
 
     # --- queries ------------------------------------------------------------------------
@@ -258,6 +265,8 @@ class CaponeState(MysteryState):
 
     def apply_unchecked(self, action: Action) -> None:
         assert isinstance(action, int)
+        if self.shown is not None:
+            track(self, action, self.shown)
         seat = self.seat
         hand = self.hands[seat]
         if action == A.DRAW_STOCK:
@@ -472,3 +481,7 @@ class CaponeState(MysteryState):
             "discard_size": len(self.discard),
             "discard_top": KINDS[self.discard[-1]] if self.discard else None,
         }
+
+    def determinize(self, seat: int, rng: Random) -> Self:
+        """A position ``seat`` could be in, every card it cannot see redealt by ``rng``."""
+        return determinize(self, seat, rng)

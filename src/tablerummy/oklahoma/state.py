@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import compress
+from random import Random
 from typing import TYPE_CHECKING, Any, Self
 
 from ..variant import Action, HandState, Observation
@@ -595,3 +596,9 @@ class OklahomaState(HandState):
             "discard_size": len(self.discard),
             "discard_top": card_id(self.discard[-1]) if self.discard else None,
         }
+
+    def determinize(self, seat: int, rng: Random) -> Self:
+        """A position ``seat`` could be in (see :mod:`.determinize`)."""
+        from .determinize import determinize
+
+        return determinize(self, seat, rng)

@@ -10,6 +10,7 @@ chance to play Ripper Escapes — and the follow-up choices of a Scene and Rippe
 from __future__ import annotations
 
 from collections.abc import Sequence
+from random import Random
 from typing import TYPE_CHECKING, Any, Self
 
 from ..mystery import MysteryState, deal_counts
@@ -34,6 +35,7 @@ from .cards import (
     VICTIM,
     WILD,
 )
+from .determinize import determinize, track
 from .scoring import alibied, hand_scores, suspect_totals
 
 if TYPE_CHECKING:
@@ -59,7 +61,7 @@ class RipperState(MysteryState):
     __slots__ = (
         "actor", "areas", "cards", "dealer", "end", "escaper", "extra", "gavel_played",
         "hands", "log", "out_seat", "outcome", "phase", "players", "resign_end",
-        "resign_queue", "result", "seat", "sizes", "stock", "variant", "victims",
+        "resign_queue", "result", "seat", "shown", "sizes", "stock", "variant", "victims",
         "vote_caller", "votes", "wilds", "yard",
     )
 
@@ -84,6 +86,9 @@ class RipperState(MysteryState):
     escaper: int | None
     outcome: str | None
     result: tuple[list[int], int | None] | None
+    shown: list[list[int]] | None
+    """Per seat, the cards everyone has seen go into that hand (:mod:`.determinize`);
+    ``None`` in a determinized copy, whose playouts need no bookkeeping."""
 
     def __init__(self, variant: Ripper, deck: Sequence[str], dealer: int, log: bool = False):
         n = variant.players
@@ -111,6 +116,7 @@ class RipperState(MysteryState):
         self.escaper = None
         self.outcome = None
         self.result = None
+        self.shown = [[0] * NK for _ in range(n)]
 
     def copy(self) -> Self:
         new = object.__new__(type(self))
@@ -140,6 +146,7 @@ class RipperState(MysteryState):
         new.escaper = self.escaper
         new.outcome = self.outcome
         new.result = self.result
+        new.shown = None if self.shown is None else [k[:] for k in self.shown]
         return new
 
     # --- queries ------------------------------------------------------------------------
@@ -430,6 +437,8 @@ class RipperState(MysteryState):
 
     def apply_unchecked(self, action: Action) -> None:
         assert isinstance(action, int)
+        if self.shown is not None:
+            track(self, action, self.shown)
         seat = self.seat
         if action == A.DRAW_STOCK:
             drawn = self._draw(seat, 1)
@@ -762,3 +771,7 @@ class RipperState(MysteryState):
             "discard_top": KINDS[self.yard[-1]] if self.yard else None,
             "votes": [SUSPECTS[v] if v is not None else None for v in self.votes],
         }
+
+    def determinize(self, seat: int, rng: Random) -> Self:
+        """A position ``seat`` could be in, every card and vote it cannot see redealt."""
+        return determinize(self, seat, rng)

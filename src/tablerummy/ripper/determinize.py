@@ -1,0 +1,107 @@
+"""What each seat knows of the others' hands in Jack the Ripper, and redealing the rest.
+
+``shown[p]`` counts, per card kind, the cards every player has seen go into ``p``'s hand
+and not seen leave it: cards drawn from Scotland Yard or taken from it after a Scene's
+search (shown).  Scotland Yard went down face up and is known to all; the votes of the
+others stay secret until the hand is over and are redrawn at random.  Phases that only a
+holder of a card can be in tell that too: a player asked about Ripper Escapes holds it, a
+player playing a Victim for Ripper Strikes holds a Victim.
+"""
+
+from __future__ import annotations
+
+from random import Random
+from typing import TYPE_CHECKING, TypeVar
+
+from ..determinize import counts_of, forget, redeal, unseen_pool
+from . import actions as A
+from .cards import ESCAPES, NK, NS, NV, VICTIM, WILD
+
+if TYPE_CHECKING:
+    from .state import RipperState
+
+S = TypeVar("S", bound="RipperState")
+_ESCAPE, _STRIKE, _RESIGN = 7, 5, 6  # phases (as in .state; kept here to avoid a cycle)
+
+
+def track(state: RipperState, action: int, shown: list[list[int]]) -> None:
+    """Update ``shown`` for ``action``, which is about to be applied to ``state``."""
+    seat = state.seat
+    mine = shown[seat]
+    if action in (A.DRAW_STOCK, A.VOTE_CALL) or A.VOTE <= action < A.MELD or action == A.PASS:
+        return
+    if action == A.DRAW_DISCARD:
+        mine[state.yard[-1]] += 1
+    elif action < A.LAYOFF:
+        kind, n, w = A.MELD_FORMS[action - A.MELD]
+        forget(mine, kind, n)
+        forget(mine, WILD, w)
+    elif action < A.LAYOFF_WILD:
+        forget(mine, action - A.LAYOFF)
+    elif action < A.DISCARD:
+        forget(mine, WILD)
+    elif action < A.TAKE:
+        who = state.resign_queue[0] if state.phase == _RESIGN else seat
+        forget(shown[who], action - A.DISCARD)
+    elif action < A.PLAY_SUSPECT:
+        mine[action - A.TAKE] += 1
+    elif action == A.ESCAPE:
+        forget(shown[state.actor], ESCAPES)
+    else:
+        forget(mine, state._card_of(action))
+
+
+def determinize(state: S, seat: int, rng: Random) -> S:
+    """A full position ``seat`` could be in, the unseen cards and votes redealt by ``rng``."""
+    new = state.copy()
+    n = state.players
+    base = state.shown if state.shown is not None else [[0] * NK for _ in range(n)]
+    shown = [k[:] for k in base]
+    actor = state.actor
+    if actor != seat and state.phase == _ESCAPE and not shown[actor][ESCAPES]:
+        shown[actor][ESCAPES] = 1
+    others = [p for p in range(n) if p != seat]
+    pool = unseen_pool(state.cards.copies, state.hands[seat], *state.areas,
+                       counts_of(state.yard, NK), *(shown[p] for p in others))
+    slots = [state.sizes[p] - sum(shown[p]) for p in others] + [len(state.stock)]
+    dealt = redeal(rng, pool, slots)
+    for p, cards in zip(others, dealt, strict=False):
+        hand = shown[p][:]
+        for c in cards:
+            hand[c] += 1
+        new.hands[p] = hand
+    new.stock = dealt[-1]
+    if actor != seat and state.phase == _STRIKE:
+        _give_victim(new, actor, others, rng)
+    for p in others:
+        if new.votes[p] is not None and state.end is None:
+            new.votes[p] = rng.randrange(NS)
+    new.shown = None  # a searching bot's playouts need no bookkeeping
+    return new
+
+
+def _give_victim(state: RipperState, actor: int, others: list[int], rng: Random) -> None:
+    """Ripper Strikes made ``actor`` play a Victim: make sure the redeal gave them one."""
+    hand = state.hands[actor]
+    if any(hand[VICTIM + v] for v in range(NV)):
+        return
+    places: list[list[int]] = [state.hands[p] for p in others if p != actor]
+    for p_hand in places:
+        victims = [VICTIM + v for v in range(NV) if p_hand[VICTIM + v]]
+        if victims:
+            v = victims[rng.randrange(len(victims))]
+            give = [k for k in range(NK) if hand[k]]
+            c = give[rng.randrange(len(give))]
+            p_hand[v] -= 1
+            p_hand[c] += 1
+            hand[c] -= 1
+            hand[v] += 1
+            return
+    victims = [i for i, k in enumerate(state.stock) if VICTIM <= k < VICTIM + NV]
+    if victims:
+        i = victims[rng.randrange(len(victims))]
+        give = [k for k in range(NK) if hand[k]]
+        c = give[rng.randrange(len(give))]
+        hand[c] -= 1
+        hand[state.stock[i]] += 1
+        state.stock[i] = c
