@@ -38,7 +38,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots import Bot, get_bot
+from .bots import Bot, decide, get_bot
 from .errors import OptionError, TablerummyError
 from .game import Game
 from .variant import Action, Variant, get_variant
@@ -144,7 +144,7 @@ def play_game(setup: Setup, index: int, variant: Variant | None = None,
                 break
             who = f"bot {labels[seats[seat]]} at p{seat}"
             try:
-                choice: Action = bots[seat].choose(game.observation(seat), legal)
+                choice: Action = decide(bots[seat], game.state, game.observation(seat), legal)
             except Exception as err:
                 error = f"{who} raised {type(err).__name__}: {err}"
                 break

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..bots import Bot, bot_names, get_bot
+from ..bots import Bot, bot_names, decide, get_bot
 from ..errors import OptionError, TablerummyError
 from ..game import Game
 from ..present import table_view
@@ -295,7 +295,7 @@ class LiveTable:
                     return
                 bot = self.bots[seat]
                 legal = self.game.legal_actions()
-                action = bot.choose(self.game.observation(seat), legal)
+                action = decide(bot, self.game.state, self.game.observation(seat), legal)
                 text = self.game.variant.action_text(action)
                 try:
                     await self._act_locked(seat, text, None)

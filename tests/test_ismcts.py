@@ -1,0 +1,132 @@
+"""The ISMCTS bot: options, legal play in every variant, reproducibility, and no peeking.
+
+The bot gets its positions from a :class:`Sampler` that the harness builds; these tests
+check that the sampler carries nothing of the true hidden cards.
+"""
+
+from __future__ import annotations
+
+from random import Random
+
+import pytest
+
+from tablerummy.bots import Sampler, bot_names, decide, get_bot, parse_bot_name
+from tablerummy.bots.ismcts import ISMCTSBot
+from tablerummy.capone.state import CaponeState
+from tablerummy.errors import OptionError
+from tablerummy.game import Game
+from tablerummy.simulate import Setup, simulate
+from tablerummy.variant import get_variant
+
+VARIANTS = ["capone", "ripper", "fortune", "arlington", "arlington-heights"]
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_ismcts_is_seatable_in_every_variant(name: str) -> None:
+    assert "ismcts" in bot_names(name)
+
+
+def test_bot_names_carry_options_after_colons() -> None:
+    assert parse_bot_name("ISMCTS:iterations=50:c=0.5") == (
+        "ismcts", {"iterations": "50", "c": "0.5"})
+    bot = get_bot("ismcts:iterations=50:c=0.5:depth=3", get_variant("capone"), 0)
+    assert isinstance(bot, ISMCTSBot)
+    assert (bot.iterations, bot.c, bot.depth, bot.seconds) == (50, 0.5, 3, None)
+    timed = get_bot("ismcts:seconds=0.5", get_variant("capone"), 0)
+    assert isinstance(timed, ISMCTSBot)
+    assert (timed.iterations, timed.seconds) == (None, 0.5)
+
+
+@pytest.mark.parametrize("name", [
+    "ismcts:iterations=0", "ismcts:iterations=many", "ismcts:speed=3", "ismcts:c",
+    "ismcts:seconds=nan", "greedy:iterations=3", "ismcts:iterations=1e99",
+])
+def test_bad_bot_options_are_one_line_errors(name: str) -> None:
+    with pytest.raises(OptionError) as err:
+        get_bot(name, get_variant("capone"), 0)
+    assert "\n" not in str(err.value)
+
+
+@pytest.mark.parametrize(("name", "players"), [
+    ("capone", 2), ("capone", 4), ("ripper", 3), ("fortune", 2), ("arlington", 2),
+    ("arlington-heights", 3),
+])
+def test_ismcts_plays_a_hand_with_legal_moves_only(name: str, players: int) -> None:
+    variant = get_variant(name, {"players": players})
+    game = Game(variant, seed=7)
+    bots = [get_bot("ismcts:iterations=30:depth=4", variant, s, seed=s) for s in range(players)]
+    for _ in range(150):
+        if len(game.hands) > 1 or game.game_over:
+            break
+        seat = game.to_act
+        assert seat is not None
+        legal = game.legal_actions()
+        action = decide(bots[seat], game.state, game.observation(seat), legal)
+        assert action in legal
+        assert bots[seat].sampler is None  # handed for one decision only
+        game.apply(action, seat=seat)
+
+
+def test_ismcts_is_reproducible_with_an_iteration_budget() -> None:
+    variant = get_variant("capone")
+    game = Game(variant, seed=3)
+    choices = []
+    for _ in range(2):
+        bot = get_bot("ismcts:iterations=100", variant, game.to_act or 0, seed=9)
+        seat = game.to_act
+        assert seat is not None
+        game.apply(game.legal_actions()[0], seat=seat)  # into the play phase
+        state = game.state.copy()
+        choices.append(decide(bot, state, state.observation(seat), state.legal_actions()))
+        game = Game(variant, seed=3)
+    assert choices[0] == choices[1]
+
+
+def test_ismcts_without_a_sampler_says_how_to_ask_it() -> None:
+    variant = get_variant("capone")
+    game = Game(variant, seed=1)
+    bot = get_bot("ismcts", variant, game.to_act or 0)
+    with pytest.raises(RuntimeError, match="decide"):
+        bot.choose(game.observation(game.to_act or 0), game.legal_actions())
+
+
+def test_the_sampler_holds_no_true_hidden_card() -> None:
+    """Two true positions the seat cannot tell apart give identical samplers and samples."""
+    variant = get_variant("capone")
+    state = variant.new_hand(variant.shuffled_deck(Random(5)), 1)
+    assert isinstance(state, CaponeState)
+    other = state.copy()
+    # move a hidden card: p1's first card kind trades places with a different stock card
+    k = next(i for i, c in enumerate(other.hands[1]) if c)
+    j = next(i for i, c in enumerate(other.stock) if c != k)
+    other.hands[1][k] -= 1
+    other.hands[1][other.stock[j]] += 1
+    other.stock[j] = k
+    one, two = Sampler(state, 0, Random(1)), Sampler(other, 0, Random(1))
+    assert not [name for name in dir(one) if not name.startswith("__")
+                and getattr(one, name, None) is state]
+    a, b = one.sample(Random(2)), two.sample(Random(2))
+    assert (a.hands, a.stock) == (b.hands, b.stock)
+    a.hands[0][0] += 5  # a sample is the bot's own to change
+    assert one.sample(Random(2)).hands == b.hands
+    assert state.hands[0] == other.hands[0]
+
+
+def test_rewards_are_margins_in_range_and_the_game_outweighs_them() -> None:
+    variant = get_variant("capone")
+    state = variant.new_hand(variant.shuffled_deck(Random(1)), 1)
+    rewards = ISMCTSBot._rewards(state, 2, 100.0, [0, 0], 200)
+    assert rewards == [0.0, 0.0]
+    state.areas[0][0] = 8  # all of Al Capone: a complete set
+    state.end = "stock-exhausted"
+    near, far = (ISMCTSBot._rewards(state, 2, 100.0, t, 200) for t in ([150, 0], [0, 0]))
+    assert -1.0 <= far[1] < 0 < far[0] <= 1.0
+    assert near[0] > far[0] and near[1] < far[1]
+
+
+def test_ismcts_in_simulate_beats_random_in_capone() -> None:
+    summary = simulate(Setup("capone", {"players": 2}, ("ismcts:iterations=40:depth=6",
+                                                        "random"), seed=1), 4)
+    data = summary.to_json()
+    assert data["errors"] == 0
+    assert data["wins"]["ismcts:iterations=40:depth=6"] >= 3
