@@ -14,7 +14,7 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e '.[test,web]'
+	$(BIN)/pip install --quiet -e '.[test,web,cluster]'
 	touch $@
 
 run: $(VENV)/.installed

@@ -120,12 +120,18 @@ def _action_text(variant: Variant, action: object) -> str:
 
 
 def play_game(setup: Setup, index: int, variant: Variant | None = None,
-              keep_record: bool = False) -> GameResult:
-    """Play game ``index`` of a run to its end; never raises for a bot's or engine's fault."""
+              keep_record: bool = False, seats: tuple[int, ...] | None = None,
+              deal: int | None = None) -> GameResult:
+    """Play game ``index`` of a run to its end; never raises for a bot's or engine's fault.
+
+    ``seats`` (the entry at each seat) and ``deal`` (the deals' seed offset, default
+    ``index``) let a duplicate tournament replay one deal with other seatings.
+    """
     variant = variant or setup.make_variant()
-    seed = setup.seed + index
+    seed = setup.seed + (index if deal is None else deal)
     labels = setup.labels
-    seats = seating(index, variant.players, len(setup.bots))
+    if seats is None:
+        seats = seating(index, variant.players, len(setup.bots))
     sides = variant.sides
     game: Game | None = None
     error: str | None = None
