@@ -30,23 +30,33 @@ def unseen_pool(total: Sequence[int], *seen: Sequence[int]) -> list[int]:
     return pool
 
 
-def redeal(rng: Random, pool: Sequence[int], slots: Sequence[int]) -> list[list[int]]:
-    """Deal the cards of ``pool`` (counts per kind) at random into slots of the given sizes.
-
-    Returns one list of card kinds per slot, in deal order (a stock slot uses it as its
-    pile order).  The slot sizes must add up to the pool's size.
-    """
+def pool_cards(pool: Sequence[int], slots: Sequence[int]) -> list[int]:
+    """The cards of ``pool`` (counts per kind) as a list, checked to fill ``slots`` exactly."""
     cards = [k for k, c in enumerate(pool) for _ in range(c)]
     if len(cards) != sum(slots):
         raise ValueError(f"{len(cards)} unseen cards for {sum(slots)} hidden places")
+    return cards
+
+
+def deal_cards(rng: Random, cards: list[int], slots: Sequence[int]) -> list[list[int]]:
+    """Deal ``cards`` at random into slots of the given sizes (``cards`` is left alone).
+
+    Returns one list of card kinds per slot, in deal order (a stock slot uses it as its
+    pile order).
+    """
     rnd = rng.random  # sorting by random keys: a uniform shuffle at half random.shuffle's cost
-    cards.sort(key=lambda _: rnd())
+    order = sorted(cards, key=lambda _: rnd())
     out = []
     at = 0
     for size in slots:
-        out.append(cards[at:at + size])
+        out.append(order[at:at + size])
         at += size
     return out
+
+
+def redeal(rng: Random, pool: Sequence[int], slots: Sequence[int]) -> list[list[int]]:
+    """Deal the cards of ``pool`` (counts per kind) at random into slots of the given sizes."""
+    return deal_cards(rng, pool_cards(pool, slots), slots)
 
 
 def counts_of(cards: Sequence[int], kinds: int) -> list[int]:

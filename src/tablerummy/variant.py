@@ -231,6 +231,14 @@ class HandState(ABC):
         """
         raise NotImplementedError(f"{self.variant.name} cannot determinize a position")
 
+    def determinizer(self, seat: int, track: bool = True) -> Callable[[random.Random], Self]:
+        """Many determinizations of this position for ``seat``: one per call with a generator.
+
+        Variants work out once what all of them share; ``track=False`` may drop bookkeeping
+        that only further determinizations need (search playouts run faster without it).
+        """
+        return lambda rng: self.determinize(seat, rng)
+
     def hand_report(self) -> dict[str, Any]:
         """Extra per-hand keys for ``verify`` (e.g. the Ripper's outcome)."""
         return {}

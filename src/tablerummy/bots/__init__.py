@@ -32,15 +32,15 @@ class Sampler:
     positions the seat cannot tell apart give the same sampler for the same ``rng``).
     """
 
-    __slots__ = ("_known", "seat")
+    __slots__ = ("_deal", "seat")
 
     def __init__(self, state: HandState, seat: int, rng: Random) -> None:
         self.seat = seat
-        self._known = state.determinize(seat, rng)
+        self._deal = state.determinize(seat, rng).determinizer(seat, track=False)
 
     def sample(self, rng: Random) -> HandState:
         """A fresh full position the seat could be in (the caller may change it at will)."""
-        return self._known.determinize(self.seat, rng)
+        return self._deal(rng)
 
 
 class Bot(ABC):

@@ -13,7 +13,8 @@ Why these choices:
 * Availability counts (a child's UCB uses how often it was *legal*, not the parent's
   visits) keep actions that are rarely possible — a card the opponent may not hold —
   from being under-explored.
-* Rollouts are random and truncated after ``depth`` decisions: a full random hand costs
+* Rollouts are light-greedy (a meld or layoff when there is one, most of the time;
+  otherwise random) and truncated after ``depth`` decisions: a full random hand costs
   far more than the first steps, and the hand score so far (melds on the table, cards
   left in hand) is a good enough evaluation of where the hand stands.
 * The reward is the score margin of the hand — own side minus the best other side —
@@ -23,7 +24,9 @@ Why these choices:
 Options (after the name, separated by colons): ``iterations=N`` (default 1000),
 ``seconds=S`` (a time budget per decision instead, or as a cap together with
 ``iterations``), ``c=X`` the exploration constant (default 0.7), ``depth=N`` rollout
-length (default 12, 0 = evaluate at once), ``scale=N`` points per reward unit.
+length (default 12, 0 = evaluate at once), ``greed=P`` how often a rollout step prefers a
+meld or layoff when there is one (default 0.8; 0 = uniformly random rollouts),
+``scale=N`` points per reward unit.
 An iteration budget alone is reproducible: the same seed, the same choices.
 """
 
@@ -31,10 +34,15 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TypeVar
 
+from ..capone import actions as CA
+from ..capone.state import CaponeState
 from ..errors import OptionError
+from ..oklahoma import actions as OA
+from ..oklahoma.state import OklahomaState
+from ..ripper import actions as RA
 from ..ripper.scoring import hand_scores
 from ..ripper.state import RipperState
 from ..variant import Action, HandState, Observation
@@ -53,6 +61,30 @@ class Node:
         self.avail = 0
         self.reward = 0.0
         self.children: dict[Action, Node] = {}
+
+
+def progress_range(state: HandState) -> tuple[int, int] | tuple[None, None]:
+    """The action ids of melds and layoffs where a variant numbers its actions.
+
+    What the light rollout policy prefers: a uniformly random rollout mostly discards
+    (most legal actions are discards) and so hardly ever melds; preferring the moves that
+    put cards on the table makes a rollout look like play.
+    """
+    if isinstance(state, CaponeState):
+        return CA.MELD, CA.DISCARD
+    if isinstance(state, RipperState):
+        return RA.MELD, RA.DISCARD
+    return None, None
+
+
+def progress_test(state: HandState) -> Callable[[Action], bool] | None:
+    """The same preference where actions are not numbered (the Oklahoma family)."""
+    if isinstance(state, OklahomaState):
+        return lambda a: a[0] in _OKLAHOMA_PROGRESS  # type: ignore[index]
+    return None
+
+
+_OKLAHOMA_PROGRESS = frozenset((OA.PILE, OA.MELD, OA.LAYOFF))
 
 
 def side_scores(state: HandState) -> list[float]:
@@ -75,9 +107,10 @@ class ISMCTSBot(Bot):
     c: float = 0.7
     depth: int = 12
     scale: float = 0.0
+    greed: float = 0.8
 
     def configure(self, options: dict[str, str]) -> None:
-        known = {"iterations", "seconds", "c", "depth", "scale"}
+        known = {"iterations", "seconds", "c", "depth", "scale", "greed"}
         for key in options:
             if key not in known:
                 raise OptionError(f"bot ismcts has no option {key!r} (options: "
@@ -92,6 +125,8 @@ class ISMCTSBot(Bot):
             self.c = _number(options, "c", float, 0.0)
         if "depth" in options:
             self.depth = _number(options, "depth", int, 0)
+        if "greed" in options:
+            self.greed = min(1.0, _number(options, "greed", float, 0.0))
         if "scale" in options:
             self.scale = _number(options, "scale", float, 1.0)
 
@@ -127,6 +162,9 @@ class ISMCTSBot(Bot):
         log = math.log
         sqrt = math.sqrt
         rnd = rng.random
+        greed = self.greed
+        progress = progress_test(sampler.sample(rng)) if greed > 0 else None
+        lo, hi = progress_range(sampler.sample(rng)) if greed > 0 else (None, None)
         while True:
             if limit is not None and done >= limit:
                 break
@@ -170,6 +208,15 @@ class ISMCTSBot(Bot):
             steps = 0
             while steps < depth and state.end is None:
                 moves = state.legal_actions()
+                if rnd() < greed:
+                    if lo is not None:
+                        good = [a for a in moves if lo <= a < hi]  # type: ignore[operator]
+                    elif progress is not None:
+                        good = [a for a in moves if progress(a)]
+                    else:
+                        good = None
+                    if good:
+                        moves = good
                 state.apply_unchecked(moves[int(rnd() * len(moves))])
                 steps += 1
             rewards = self._rewards(state, nsides, scale, totals, target)

@@ -13,10 +13,11 @@ exception, the card a Search Individually keeps, is treated as inferable from th
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from random import Random
 from typing import TYPE_CHECKING, TypeVar
 
-from ..determinize import counts_of, forget, redeal, unseen_pool
+from ..determinize import counts_of, deal_cards, forget, pool_cards, unseen_pool
 from . import actions as A
 from .cards import AGENT_MEETING, ELIOT_NESS, NK, RAID, SEARCH_WARRANT
 
@@ -80,13 +81,15 @@ def track(state: CaponeState, action: int, shown: list[list[int]]) -> None:
                     mine[c] += 1
 
 
-def determinize(state: S, seat: int, rng: Random) -> S:
-    """A full position ``seat`` could be in, the unseen cards redealt by ``rng``.
+def determinizer(state: S, seat: int, track: bool = True) -> Callable[[Random], S]:
+    """Determinizations of ``state`` for ``seat``, one per call with the given generator.
 
     Reads only what ``seat`` knows: its hand, the areas, the Underworld, hand sizes, the
-    stock's size and the public ``shown`` cards of the other hands.
+    stock's size and the public ``shown`` cards of the other hands.  What does not change
+    from one determinization to the next (the unseen cards, the places) is worked out
+    once, so a search bot pays only for the deal.  ``track=False`` leaves the public
+    bookkeeping out of the results (faster playouts; they cannot be determinized again).
     """
-    new = state.copy()
     n = state.players
     shown = state.shown if state.shown is not None else [[0] * NK for _ in range(n)]
     others = [p for p in range(n) if p != seat]
@@ -96,12 +99,30 @@ def determinize(state: S, seat: int, rng: Random) -> S:
     pool = unseen_pool(state.copies, state.hands[seat], *state.areas, limbo,
                        counts_of(state.discard, NK), *(shown[p] for p in others))
     slots = [state.sizes[p] - sum(shown[p]) for p in others] + [len(state.stock)]
-    dealt = redeal(rng, pool, slots)
-    for p, cards in zip(others, dealt, strict=False):
-        hand = shown[p][:]
-        for c in cards:
-            hand[c] += 1
-        new.hands[p] = hand
-    new.stock = dealt[-1]
-    new.shown = None  # a searching bot's playouts need no bookkeeping
-    return new
+    cards = pool_cards(pool, slots)
+    known = [shown[p][:] for p in others]
+    keep = None if state.shown is None or not track else [k[:] for k in state.shown]
+
+    def deal(rng: Random) -> S:
+        new = state.copy()
+        dealt = deal_cards(rng, cards, slots)
+        hands = new.hands
+        for p, base, got in zip(others, known, dealt, strict=False):
+            hand = base[:]
+            for c in got:
+                hand[c] += 1
+            hands[p] = hand
+        new.stock = dealt[-1]
+        new.shown = None if keep is None else [k[:] for k in keep]
+        return new
+
+    return deal
+
+
+def determinize(state: S, seat: int, rng: Random) -> S:
+    """A full position ``seat`` could be in, the unseen cards redealt by ``rng``.
+
+    The seat's public knowledge (``shown``) is kept, so that a determinization can be
+    determinized again alike (what a :class:`~tablerummy.bots.Sampler` does).
+    """
+    return determinizer(state, seat)(rng)

@@ -7,7 +7,7 @@ gangster are interchangeable), the piles are lists with the top card last, so th
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from random import Random
 from typing import TYPE_CHECKING, Any, Self
 
@@ -15,7 +15,7 @@ from ..mystery import MysteryState, deal_counts
 from ..variant import Action, Observation
 from . import actions as A
 from .cards import AGENT_MEETING, AL_CAPONE, ELIOT_NESS, KINDS, NAMES, NG, NK, RAID, SEARCH_WARRANT
-from .determinize import determinize, track
+from .determinize import determinize, determinizer, track
 
 if TYPE_CHECKING:
     from .variant import Capone
@@ -166,7 +166,12 @@ class CaponeState(MysteryState):
             hand[AGENT_MEETING] or hand[SEARCH_WARRANT] or hand[ELIOT_NESS] or hand[RAID]
         ) else []
         if hand[AGENT_MEETING]:
-            acts.extend(A.ASK_AROUND + g for g in range(NG) if not self._complete_anywhere(g))
+            copies = self.copies  # gangsters with a complete set somewhere cannot be asked for
+            done = [g for area in self.areas for g in range(NG) if area[g] == copies[g]]
+            if done:
+                acts.extend(A.ASK_AROUND + g for g in range(NG) if g not in done)
+            else:
+                acts.extend(range(A.ASK_AROUND, A.ASK_AROUND + NG))
             others = [s for s in range(self.players) if s != self.seat]
             acts.extend(A.ask_directly(g, s) for g in mine for s in others)
         if hand[SEARCH_WARRANT]:
@@ -485,3 +490,6 @@ class CaponeState(MysteryState):
     def determinize(self, seat: int, rng: Random) -> Self:
         """A position ``seat`` could be in, every card it cannot see redealt by ``rng``."""
         return determinize(self, seat, rng)
+
+    def determinizer(self, seat: int, track: bool = True) -> Callable[[Random], Self]:
+        return determinizer(self, seat, track)

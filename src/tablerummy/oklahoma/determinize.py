@@ -9,10 +9,11 @@ a stock dealt face down — is redealt at random.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from random import Random
 from typing import TYPE_CHECKING, TypeVar
 
-from ..determinize import counts_of, redeal, unseen_pool
+from ..determinize import counts_of, deal_cards, pool_cards, unseen_pool
 from .cards import NCARDS, parse_card
 
 if TYPE_CHECKING:
@@ -32,14 +33,15 @@ def deck_counts(variant: OklahomaVariant) -> list[int]:
     return held[1]
 
 
-def determinize(state: S, seat: int, rng: Random, total: list[int] | None = None) -> S:
-    """A full position ``seat`` could be in, the unseen cards redealt by ``rng``.
+def determinizer(state: S, seat: int, total: list[int] | None = None
+                 ) -> Callable[[Random], S]:
+    """Determinizations of ``state`` for ``seat``, one per call with the given generator.
 
     ``total`` is the deck's count vector (computed from the variant when not given).
+    The unseen cards and their places are worked out once for all the calls.
     """
     if total is None:
         total = deck_counts(state.variant)
-    new = state.copy()
     n = state.players
     others = [p for p in range(n) if p != seat]
     known = state.known
@@ -56,13 +58,26 @@ def determinize(state: S, seat: int, rng: Random, total: list[int] | None = None
     slots = [state.sizes[p] - sum(known[p]) for p in others]
     if not state.stock_known:
         slots.append(len(state.stock))
-    dealt = redeal(rng, pool, slots)
-    for p, cards in zip(others, dealt, strict=False):
-        hand = known[p][:]
-        for c in cards:
-            hand[c] += 1
-        new.hands[p] = hand
-    if not state.stock_known:
-        new.stock = dealt[-1]
-    new._legal = None
-    return new
+    cards = pool_cards(pool, slots)
+    stock_hidden = not state.stock_known
+
+    def deal(rng: Random) -> S:
+        new = state.copy()
+        dealt = deal_cards(rng, cards, slots)
+        hands = new.hands
+        for p, got in zip(others, dealt, strict=False):
+            hand = known[p][:]
+            for c in got:
+                hand[c] += 1
+            hands[p] = hand
+        if stock_hidden:
+            new.stock = dealt[-1]
+        new._legal = None
+        return new
+
+    return deal
+
+
+def determinize(state: S, seat: int, rng: Random, total: list[int] | None = None) -> S:
+    """A full position ``seat`` could be in, the unseen cards redealt by ``rng``."""
+    return determinizer(state, seat, total)(rng)

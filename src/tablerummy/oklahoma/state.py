@@ -13,7 +13,7 @@ hand until they leave it (see ``docs/rules-oklahoma.md``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import compress
 from random import Random
 from typing import TYPE_CHECKING, Any, Self
@@ -602,3 +602,9 @@ class OklahomaState(HandState):
         from .determinize import determinize
 
         return determinize(self, seat, rng)
+
+    def determinizer(self, seat: int, track: bool = True) -> Callable[[Random], Self]:
+        """Many determinizations for ``seat`` (what every one shares is worked out once)."""
+        from .determinize import determinizer
+
+        return determinizer(self, seat)

@@ -10,10 +10,11 @@ player playing a Victim for Ripper Strikes holds a Victim.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from random import Random
 from typing import TYPE_CHECKING, TypeVar
 
-from ..determinize import counts_of, forget, redeal, unseen_pool
+from ..determinize import counts_of, deal_cards, forget, pool_cards, unseen_pool
 from . import actions as A
 from .cards import ESCAPES, NK, NS, NV, VICTIM, WILD
 
@@ -51,9 +52,12 @@ def track(state: RipperState, action: int, shown: list[list[int]]) -> None:
         forget(mine, state._card_of(action))
 
 
-def determinize(state: S, seat: int, rng: Random) -> S:
-    """A full position ``seat`` could be in, the unseen cards and votes redealt by ``rng``."""
-    new = state.copy()
+def determinizer(state: S, seat: int, track: bool = True) -> Callable[[Random], S]:
+    """Determinizations of ``state`` for ``seat``, one per call with the given generator.
+
+    The unseen cards and the places they may be are worked out once; ``track=False``
+    leaves the public bookkeeping out of the results (faster playouts).
+    """
     n = state.players
     base = state.shown if state.shown is not None else [[0] * NK for _ in range(n)]
     shown = [k[:] for k in base]
@@ -64,20 +68,39 @@ def determinize(state: S, seat: int, rng: Random) -> S:
     pool = unseen_pool(state.cards.copies, state.hands[seat], *state.areas,
                        counts_of(state.yard, NK), *(shown[p] for p in others))
     slots = [state.sizes[p] - sum(shown[p]) for p in others] + [len(state.stock)]
-    dealt = redeal(rng, pool, slots)
-    for p, cards in zip(others, dealt, strict=False):
-        hand = shown[p][:]
-        for c in cards:
-            hand[c] += 1
-        new.hands[p] = hand
-    new.stock = dealt[-1]
-    if actor != seat and state.phase == _STRIKE:
-        _give_victim(new, actor, others, rng)
-    for p in others:
-        if new.votes[p] is not None and state.end is None:
+    cards = pool_cards(pool, slots)
+    known = [shown[p] for p in others]
+    keep = None if state.shown is None or not track else state.shown
+    strike = actor != seat and state.phase == _STRIKE
+    secret = [p for p in others if state.votes[p] is not None and state.end is None]
+
+    def deal(rng: Random) -> S:
+        new = state.copy()
+        dealt = deal_cards(rng, cards, slots)
+        hands = new.hands
+        for p, got_base, got in zip(others, known, dealt, strict=False):
+            hand = got_base[:]
+            for c in got:
+                hand[c] += 1
+            hands[p] = hand
+        new.stock = dealt[-1]
+        if strike:
+            _give_victim(new, actor, others, rng)
+        for p in secret:
             new.votes[p] = rng.randrange(NS)
-    new.shown = None  # a searching bot's playouts need no bookkeeping
-    return new
+        new.shown = None if keep is None else [k[:] for k in keep]
+        return new
+
+    return deal
+
+
+def determinize(state: S, seat: int, rng: Random) -> S:
+    """A full position ``seat`` could be in, the unseen cards and votes redealt by ``rng``.
+
+    The seat's public knowledge (``shown``) is kept, so that a determinization can be
+    determinized again alike.
+    """
+    return determinizer(state, seat)(rng)
 
 
 def _give_victim(state: RipperState, actor: int, others: list[int], rng: Random) -> None:

@@ -9,7 +9,7 @@ chance to play Ripper Escapes — and the follow-up choices of a Scene and Rippe
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from random import Random
 from typing import TYPE_CHECKING, Any, Self
 
@@ -35,7 +35,7 @@ from .cards import (
     VICTIM,
     WILD,
 )
-from .determinize import determinize, track
+from .determinize import determinize, determinizer, track
 from .scoring import alibied, hand_scores, suspect_totals
 
 if TYPE_CHECKING:
@@ -775,3 +775,6 @@ class RipperState(MysteryState):
     def determinize(self, seat: int, rng: Random) -> Self:
         """A position ``seat`` could be in, every card and vote it cannot see redealt."""
         return determinize(self, seat, rng)
+
+    def determinizer(self, seat: int, track: bool = True) -> Callable[[Random], Self]:
+        return determinizer(self, seat, track)
