@@ -250,14 +250,16 @@ def main(argv: list[str] | None = None) -> int:
                         help="deals per strength row (×2 seatings at 2 players)")
     parser.add_argument("--budget", type=int, help="ismcts iterations per move in strength "
                                                    "(default: the bot's default)")
-    parser.add_argument("--budgets", default=",".join(map(str, BUDGETS)))
+    parser.add_argument("--budgets", help="iterations per move in the budget section "
+                                          f"(default {','.join(map(str, BUDGETS))})")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--quick", action="store_true", help="tiny samples, for a smoke test")
     parser.add_argument("--json", metavar="FILE")
     args = parser.parse_args(argv)
     if args.quick:
         args.iterations, args.rounds, args.deals = 200, 1, 1
-        args.budget, args.budgets = 20, "10,30"
+        args.budget = 20
+        args.budgets = args.budgets or "10,30"
     sections = {s.strip() for s in args.sections.split(",")}
     console = Console()
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
@@ -270,7 +272,7 @@ def main(argv: list[str] | None = None) -> int:
     if "strength" in sections:
         results["strength"] = strength_section(args.deals, args.workers, args.budget, console)
     if "budget" in sections:
-        budgets = tuple(int(b) for b in args.budgets.split(","))
+        budgets = tuple(int(b) for b in (args.budgets or ",".join(map(str, BUDGETS))).split(","))
         results["budget"] = budget_section(args.deals, args.workers, budgets, console)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:

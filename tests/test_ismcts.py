@@ -6,6 +6,8 @@ check that the sampler carries nothing of the true hidden cards.
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from random import Random
 
 import pytest
@@ -130,3 +132,20 @@ def test_ismcts_in_simulate_beats_random_in_capone() -> None:
     data = summary.to_json()
     assert data["errors"] == 0
     assert data["wins"]["ismcts:iterations=40:depth=6"] >= 3
+
+
+def test_the_bots_benchmark_runs(tmp_path: Path) -> None:
+    """A smoke run of benchmarks/bots.py (figures are not asserted: no timing in tests)."""
+    import importlib.util
+
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / "bots.py"
+    spec = importlib.util.spec_from_file_location("bots_benchmark", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    out = tmp_path / "bench.json"
+    assert module.main(["--quick", "--sections", "speed,budget", "--budgets", "5",
+                        "--json", str(out)]) == 0
+    data = json.loads(out.read_text())
+    assert data["speed"]["capone/2"]["start"] > 0
+    assert data["budget"]["5"]["errors"] == 0

@@ -108,9 +108,11 @@ class ISMCTSBot(Bot):
     depth: int = 12
     scale: float = 0.0
     greed: float = 0.8
+    rollout: str = "light"
+    _guide_bots: list[Bot] | None = None
 
     def configure(self, options: dict[str, str]) -> None:
-        known = {"iterations", "seconds", "c", "depth", "scale", "greed"}
+        known = {"iterations", "seconds", "c", "depth", "scale", "greed", "rollout"}
         for key in options:
             if key not in known:
                 raise OptionError(f"bot ismcts has no option {key!r} (options: "
@@ -125,6 +127,11 @@ class ISMCTSBot(Bot):
             self.c = _number(options, "c", float, 0.0)
         if "depth" in options:
             self.depth = _number(options, "depth", int, 0)
+        if "rollout" in options:
+            if options["rollout"].lower() not in ("light", "greedy"):
+                raise OptionError("ismcts option rollout is light or greedy, not "
+                                  f"{options['rollout']!r}")
+            self.rollout = options["rollout"].lower()
         if "greed" in options:
             self.greed = min(1.0, _number(options, "greed", float, 0.0))
         if "scale" in options:
@@ -165,6 +172,7 @@ class ISMCTSBot(Bot):
         greed = self.greed
         progress = progress_test(sampler.sample(rng)) if greed > 0 else None
         lo, hi = progress_range(sampler.sample(rng)) if greed > 0 else (None, None)
+        guides = self._guides() if self.rollout == "greedy" else None
         while True:
             if limit is not None and done >= limit:
                 break
@@ -206,6 +214,16 @@ class ISMCTSBot(Bot):
                 path.append(node)
             # rollout
             steps = 0
+            if guides is not None:
+                while steps < depth and state.end is None:
+                    moves = state.legal_actions()
+                    if len(moves) > 1:
+                        p = state.to_act
+                        assert p is not None
+                        state.apply_unchecked(guides[p].choose(state.observation(p), moves))
+                    else:
+                        state.apply_unchecked(moves[0])
+                    steps += 1
             while steps < depth and state.end is None:
                 moves = state.legal_actions()
                 if rnd() < greed:
@@ -226,6 +244,15 @@ class ISMCTSBot(Bot):
                     n.reward += rewards[n.side]
             done += 1
         return root, done
+
+    def _guides(self) -> list[Bot]:
+        """The variant's greedy bot for every seat: the rollout policy ``rollout=greedy``."""
+        if self._guide_bots is None:
+            from . import get_bot
+
+            self._guide_bots = [get_bot("greedy", self.variant, s, seed=self.rng.getrandbits(32))
+                                for s in range(self.variant.players)]
+        return self._guide_bots
 
     @staticmethod
     def _rewards(state: HandState, nsides: int, scale: float, totals: Sequence[int],
