@@ -81,7 +81,7 @@ def test_cli_table(capsys: pytest.CaptureFixture[str]) -> None:
 def test_cli_bad_input_is_one_line(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["tournament", "capone", "--games", "1", *argv]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("tablerummy: ") and err.count("\n") == 1
+    assert err.startswith("tablerummy") and err.count("\n") == 1
 
 
 @pytest.mark.slow

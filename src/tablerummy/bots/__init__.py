@@ -20,6 +20,7 @@ from random import Random  # not `import random`: the submodule bots.random shad
 from typing import ClassVar
 
 from ..errors import OptionError
+from ..userinput import shown
 from ..variant import Action, HandState, Observation, Variant
 
 
@@ -59,7 +60,8 @@ class Bot(ABC):
     def configure(self, options: dict[str, str]) -> None:
         """Take ``key=value`` options from the bot's name; bots without options refuse any."""
         if options:
-            raise OptionError(f"bot {self.name} takes no options ({', '.join(options)} given)")
+            given = shown(", ".join(options))
+            raise OptionError(f"bot {self.name} takes no options ({given} given)")
 
     @abstractmethod
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
@@ -94,7 +96,7 @@ def parse_bot_name(name: str) -> tuple[str, dict[str, str]]:
     for part in parts:
         key, eq, value = part.partition("=")
         if not eq or not key.strip() or not value.strip():
-            raise OptionError(f"bot option {part!r} of {name!r} is not key=value")
+            raise OptionError(f"bot option {shown(part)} of {shown(name)} is not key=value")
         options[key.strip().lower()] = value.strip()
     return base.strip().lower(), options
 
@@ -105,7 +107,7 @@ def get_bot(name: str, variant: Variant, seat: int, seed: int | None = None) -> 
     cls = _BOTS.get((base, variant.name)) or _BOTS.get((base, "*"))
     if cls is None:
         known = ", ".join(bot_names(variant.name))
-        raise OptionError(f"no bot {base!r} for {variant.name} (bots: {known})")
+        raise OptionError(f"no bot {shown(base)} for {variant.name} (bots: {known})")
     bot = cls(variant, seat, seed)
     bot.configure(options)
     return bot

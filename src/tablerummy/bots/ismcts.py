@@ -45,6 +45,7 @@ from ..oklahoma.state import OklahomaState
 from ..ripper import actions as RA
 from ..ripper.scoring import hand_scores
 from ..ripper.state import RipperState
+from ..userinput import shown
 from ..variant import Action, HandState, Observation
 from . import Bot, register_bot
 
@@ -115,7 +116,7 @@ class ISMCTSBot(Bot):
         known = {"iterations", "seconds", "c", "depth", "scale", "greed", "rollout"}
         for key in options:
             if key not in known:
-                raise OptionError(f"bot ismcts has no option {key!r} (options: "
+                raise OptionError(f"bot ismcts has no option {shown(key)} (options: "
                                   f"{', '.join(sorted(known))})")
         if "seconds" in options and "iterations" not in options:
             self.iterations = None
@@ -130,7 +131,7 @@ class ISMCTSBot(Bot):
         if "rollout" in options:
             if options["rollout"].lower() not in ("light", "greedy"):
                 raise OptionError("ismcts option rollout is light or greedy, not "
-                                  f"{options['rollout']!r}")
+                                  f"{shown(options['rollout'])}")
             self.rollout = options["rollout"].lower()
         if "greed" in options:
             self.greed = min(1.0, _number(options, "greed", float, 0.0))
@@ -282,9 +283,9 @@ def _number(options: dict[str, str], key: str, kind: type[T], least: float) -> T
     try:
         value = kind(text)
     except ValueError:
-        raise OptionError(f"ismcts option {key} takes a number, not {text!r}") from None
+        raise OptionError(f"ismcts option {key} takes a number, not {shown(text)}") from None
     if not math.isfinite(value) or value < least or value > 10**7:
-        raise OptionError(f"ismcts option {key}={text} is out of range")
+        raise OptionError(f"ismcts option {key}={shown(text)} is out of range")
     return value
 
 
