@@ -18,15 +18,16 @@ Why these choices:
   far more than the first steps, and the hand score so far (melds on the table, cards
   left in hand) is a good enough evaluation of where the hand stands.
 * The reward is the score margin of the hand — own side minus the best other side —
-  scaled to [−1, 1] by ``scale`` (default: half the target); when a side would reach the
+  scaled to [−1, 1] by ``scale`` (default: a sixth of the target); when a side would reach the
   target with this hand, winning or losing the game outweighs the margin.
 
 Options (after the name, separated by colons): ``iterations=N`` (default 1000),
 ``seconds=S`` (a time budget per decision instead, or as a cap together with
-``iterations``), ``c=X`` the exploration constant (default 0.7), ``depth=N`` rollout
+``iterations``), ``c=X`` the exploration constant (default 0.4), ``depth=N`` rollout
 length (default 12, 0 = evaluate at once), ``greed=P`` how often a rollout step prefers a
 meld or layoff when there is one (default 0.8; 0 = uniformly random rollouts),
-``scale=N`` points per reward unit.
+``scale=N`` points per reward unit (default a sixth of the target: typical hand margins
+then span the reward range, so that UCB tells the actions apart).
 An iteration budget alone is reproducible: the same seed, the same choices.
 """
 
@@ -105,7 +106,7 @@ class ISMCTSBot(Bot):
 
     iterations: int | None = 1000
     seconds: float | None = None
-    c: float = 0.7
+    c: float = 0.4
     depth: int = 12
     scale: float = 0.0
     greed: float = 0.8
@@ -158,7 +159,7 @@ class ISMCTSBot(Bot):
         variant = self.variant
         nsides = len(variant.sides)
         side_of = [variant.side_of(s) for s in range(variant.players)]
-        scale = self.scale or max(20.0, variant.target / 2)
+        scale = self.scale or max(10.0, variant.target / 6)
         totals = observation.get("totals") or [0] * nsides
         target = int(observation.get("target") or variant.target)
         c = self.c
