@@ -149,3 +149,19 @@ def test_the_bots_benchmark_runs(tmp_path: Path) -> None:
     data = json.loads(out.read_text())
     assert data["speed"]["capone/2"]["start"] > 0
     assert data["budget"]["5"]["errors"] == 0
+
+
+def test_the_web_lobby_offers_ismcts(tmp_path: Path) -> None:
+    import warnings
+
+    pytest.importorskip("starlette")
+    from tablerummy.web import create_app
+
+    with warnings.catch_warnings():  # starlette would rather have httpx2
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+
+    app = create_app(f"sqlite:///{tmp_path / 'lobby.sqlite3'}", bot_delay=0.0)
+    with TestClient(app) as client:
+        variants = client.get("/api/variants").json()["variants"]
+    assert all("ismcts" in v["bots"] for v in variants)

@@ -295,7 +295,9 @@ class LiveTable:
                     return
                 bot = self.bots[seat]
                 legal = self.game.legal_actions()
-                action = decide(bot, self.game.state, self.game.observation(seat), legal)
+                # off the event loop: a search bot (ismcts) may think for a second
+                action = await asyncio.to_thread(decide, bot, self.game.state,
+                                                 self.game.observation(seat), legal)
                 text = self.game.variant.action_text(action)
                 try:
                     await self._act_locked(seat, text, None)
