@@ -165,3 +165,15 @@ def test_the_web_lobby_offers_ismcts(tmp_path: Path) -> None:
     with TestClient(app) as client:
         variants = client.get("/api/variants").json()["variants"]
     assert all("ismcts" in v["bots"] for v in variants)
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_a_sampler_crosses_process_boundaries(name: str) -> None:
+    import pickle
+
+    variant = get_variant(name)
+    state = variant.new_hand(variant.shuffled_deck(Random(3)), 1)
+    sampler = Sampler(state, 0, Random(4))
+    copy = pickle.loads(pickle.dumps(sampler))
+    assert repr(copy.sample(Random(5)).observation(0)) == repr(state.observation(0))
+    assert repr(copy.sample(Random(6)).hands) == repr(sampler.sample(Random(6)).hands)

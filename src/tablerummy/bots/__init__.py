@@ -33,15 +33,24 @@ class Sampler:
     positions the seat cannot tell apart give the same sampler for the same ``rng``).
     """
 
-    __slots__ = ("_deal", "seat")
+    __slots__ = ("_deal", "_known", "seat")
 
     def __init__(self, state: HandState, seat: int, rng: Random) -> None:
         self.seat = seat
-        self._deal = state.determinize(seat, rng).determinizer(seat, track=False)
+        self._known = state.determinize(seat, rng)
+        self._deal = self._known.determinizer(seat, track=False)
 
     def sample(self, rng: Random) -> HandState:
         """A fresh full position the seat could be in (the caller may change it at will)."""
         return self._deal(rng)
+
+    # pickled as its one determinization, so that a bot may think in another process
+    def __getstate__(self) -> tuple[int, HandState]:
+        return self.seat, self._known
+
+    def __setstate__(self, state: tuple[int, HandState]) -> None:
+        self.seat, self._known = state
+        self._deal = self._known.determinizer(self.seat, track=False)
 
 
 class Bot(ABC):
