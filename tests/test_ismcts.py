@@ -177,3 +177,13 @@ def test_a_sampler_crosses_process_boundaries(name: str) -> None:
     copy = pickle.loads(pickle.dumps(sampler))
     assert repr(copy.sample(Random(5)).observation(0)) == repr(state.observation(0))
     assert repr(copy.sample(Random(6)).hands) == repr(sampler.sample(Random(6)).hands)
+
+
+def test_a_prior_leans_the_root_towards_greedy_and_stays_legal() -> None:
+    variant = get_variant("ripper")
+    game = Game(variant, seed=2)
+    bot = get_bot("ismcts:iterations=20:prior=5:depth=2", variant, game.to_act or 0, seed=1)
+    seat = game.to_act
+    assert seat is not None
+    legal = game.legal_actions()
+    assert decide(bot, game.state, game.observation(seat), legal) in legal

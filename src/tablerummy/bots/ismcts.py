@@ -26,6 +26,7 @@ Options (after the name, separated by colons): ``iterations=N`` (default 1000),
 ``iterations``), ``c=X`` the exploration constant (default 0.4), ``depth=N`` rollout
 length (default 12, 0 = evaluate at once), ``greed=P`` how often a rollout step prefers a
 meld or layoff when there is one (default 0.8; 0 = uniformly random rollouts),
+``prior=P`` a progressive bias towards the greedy bot's choice at the root (default 0),
 ``scale=N`` points per reward unit (default a sixth of the target: typical hand margins
 then span the reward range, so that UCB tells the actions apart).
 An iteration budget alone is reproducible: the same seed, the same choices.
@@ -111,10 +112,11 @@ class ISMCTSBot(Bot):
     scale: float = 0.0
     greed: float = 0.8
     rollout: str = "light"
+    prior: float = 0.0
     _guide_bots: list[Bot] | None = None
 
     def configure(self, options: dict[str, str]) -> None:
-        known = {"iterations", "seconds", "c", "depth", "scale", "greed", "rollout"}
+        known = {"iterations", "seconds", "c", "depth", "scale", "greed", "rollout", "prior"}
         for key in options:
             if key not in known:
                 raise OptionError(f"bot ismcts has no option {shown(key)} (options: "
@@ -134,6 +136,8 @@ class ISMCTSBot(Bot):
                 raise OptionError("ismcts option rollout is light or greedy, not "
                                   f"{shown(options['rollout'])}")
             self.rollout = options["rollout"].lower()
+        if "prior" in options:
+            self.prior = _number(options, "prior", float, 0.0)
         if "greed" in options:
             self.greed = min(1.0, _number(options, "greed", float, 0.0))
         if "scale" in options:
@@ -146,13 +150,22 @@ class ISMCTSBot(Bot):
             return legal[0]
         if self.sampler is None:
             raise RuntimeError("ismcts needs a Sampler: ask it through tablerummy.bots.decide")
-        root, _ = self.search(observation)
+        hint = None
+        if self.prior > 0:
+            hint = self._guides()[self.seat].choose(observation, legal)
+        root, _ = self.search(observation, hint)
         best = max(legal, key=lambda a: (root.children[a].visits, root.children[a].reward)
                    if a in root.children else (-1, 0.0))
         return best
 
-    def search(self, observation: Observation) -> tuple[Node, int]:
-        """Grow the tree of this decision; return its root and the iterations run."""
+    def search(self, observation: Observation, hint: Action | None = None
+               ) -> tuple[Node, int]:
+        """Grow the tree of this decision; return its root and the iterations run.
+
+        ``hint`` is the greedy bot's choice: at the root it gets a progressive bias of
+        ``prior / sqrt(visits + 1)`` (in reward units) that fades as the search learns.
+        """
+        prior = self.prior
         sampler = self.sampler
         assert sampler is not None
         rng = self.rng
@@ -208,6 +221,8 @@ class ISMCTSBot(Bot):
                     ch = children[a]
                     ch.avail += 1
                     value = ch.reward / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
+                    if a == hint and node is root:
+                        value += prior / sqrt(ch.visits + 1)
                     if value > best_value:
                         best_value, best, best_action = value, ch, a
                 assert best is not None
