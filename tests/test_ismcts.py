@@ -187,3 +187,25 @@ def test_a_prior_leans_the_root_towards_greedy_and_stays_legal() -> None:
     assert seat is not None
     legal = game.legal_actions()
     assert decide(bot, game.state, game.observation(seat), legal) in legal
+
+
+def test_nothing_reachable_from_a_sampler_is_the_true_position() -> None:
+    """Walk every object the sampler refers to: neither the state nor its lists are there."""
+    import gc
+    import types
+
+    variant = get_variant("capone", {"players": 4})
+    state = variant.new_hand(variant.shuffled_deck(Random(9)), 0)
+    sampler = Sampler(state, 1, Random(2))
+    secret = {id(state), id(state.hands), id(state.stock),
+              *(id(h) for h in state.hands)}  # type: ignore[attr-defined]
+    seen: set[int] = set()
+    todo: list[object] = [sampler]
+    while todo:
+        obj = todo.pop()
+        if id(obj) in seen or isinstance(obj, (types.ModuleType, type)):
+            continue
+        seen.add(id(obj))
+        assert id(obj) not in secret
+        todo.extend(gc.get_referents(obj))
+    assert len(seen) > 10
