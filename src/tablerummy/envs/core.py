@@ -14,6 +14,7 @@ and, when the game ends, +1 to the seats of the winning side and −1 to the oth
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from typing import Any
 
@@ -32,16 +33,29 @@ class TableCore:
     """One game being played by learning code: the engine plus the adapters' views of it."""
 
     def __init__(self, variant: str | Variant = "capone", hands: int | None = None,
-                 max_steps: int = MAX_STEPS, **options: Any) -> None:
+                 max_steps: int = MAX_STEPS, shared: TableCore | None = None,
+                 **options: Any) -> None:
         self.variant = variant if isinstance(variant, Variant) else get_variant(variant, options)
-        self.space: ActionSpace = action_space(self.variant)
-        self.encoder = ObservationEncoder(self.variant)
+        self.space: ActionSpace
+        self.encoder: ObservationEncoder
+        if shared is not None:  # the same table again: reuse its spaces and encoder
+            self.space, self.encoder = shared.space, shared.encoder
+        else:
+            self.space = action_space(self.variant)
+            self.encoder = ObservationEncoder(self.variant)
         self.players = self.variant.players
         self.hands = hands
         self.max_steps = max_steps
         self.game: Game | None = None
         self.steps = 0
         self._legal: dict[int, Action] = {}
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> TableCore:
+        """A copy with its own game; the static parts (variant, spaces) are shared."""
+        clone = copy.copy(self)
+        clone.game = None if self.game is None else self.game.copy()
+        clone._legal = dict(self._legal)
+        return clone
 
     # --- playing ----------------------------------------------------------------------
 

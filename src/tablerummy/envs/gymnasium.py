@@ -24,7 +24,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from ..bots import Bot, get_bot
-from .core import TableCore
+from .core import MAX_STEPS, TableCore
 from .tensors import LIMIT
 
 ILLEGAL_REWARD = -1.0
@@ -41,13 +41,14 @@ IDS = {
 class TableEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
     """One learner at a table of bots."""
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 (Gymnasium's attribute)
 
     def __init__(self, variant: str = "capone", seat: int = 0, opponent: str = "greedy",
                  hands: int | None = None, max_steps: int | None = None,
                  render_mode: str | None = None, **options: Any) -> None:
-        extra = {} if max_steps is None else {"max_steps": max_steps}
-        self.core = TableCore(variant, hands=hands, **extra, **options)
+        self.core = TableCore(variant, hands=hands,
+                              max_steps=MAX_STEPS if max_steps is None else max_steps,
+                              **options)
         if not 0 <= seat < self.core.players:
             raise ValueError(f"seat {seat} is not at a {self.core.players}-player table")
         self.seat = seat
@@ -112,7 +113,7 @@ class TableEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         """The legal actions as booleans (``MaskablePPO`` asks for this)."""
         return self.core.mask(self.seat).astype(bool)
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         game = self.core.game
         if game is None:
             return None

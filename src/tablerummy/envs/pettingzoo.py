@@ -12,14 +12,14 @@ Ripper Escapes).  Rewards and episodes: :mod:`tablerummy.envs.core`.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from .core import TableCore
+from .core import MAX_STEPS, TableCore
 from .tensors import LIMIT
 
 
@@ -31,18 +31,19 @@ def env(variant: str = "capone", render_mode: str | None = None, **options: Any)
     return wrappers.OrderEnforcingWrapper(wrapped)
 
 
-class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped class)
+class raw_env(AECEnv):  # type: ignore[misc]
     """The unwrapped AEC environment of one variant."""
 
-    metadata = {"render_modes": ["human", "ansi"], "name": "tablerummy_v0",
-                "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["human", "ansi"], "name": "tablerummy_v0", "is_parallelizable": False}
 
     def __init__(self, variant: str = "capone", render_mode: str | None = None,
                  hands: int | None = None, max_steps: int | None = None,
                  **options: Any) -> None:
         super().__init__()
-        extra = {} if max_steps is None else {"max_steps": max_steps}
-        self.core = TableCore(variant, hands=hands, **extra, **options)
+        self.core = TableCore(variant, hands=hands,
+                              max_steps=MAX_STEPS if max_steps is None else max_steps,
+                              **options)
         self.render_mode = render_mode
         n = self.core.players
         self.possible_agents = [f"player_{i}" for i in range(n)]

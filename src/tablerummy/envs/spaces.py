@@ -78,6 +78,17 @@ class ActionSpace(ABC):
             raise NotationError(f"action index {index} is not legal here")
         return action
 
+    def hidden_from_others(self, index: int) -> bool:
+        """Whether the other seats do not learn which of its kind this action was.
+
+        Only the Mystery Rummy games have such decisions: the card kept from a private
+        search (``capone``: ``take C``) and a secret vote (``ripper``: ``vote SUSPECT``,
+        told at scoring).  Every Oklahoma-family decision is public.
+        """
+        return index in self._hidden
+
+    _hidden: frozenset[int] = frozenset()
+
     def index_of_text(self, text: str, seat: int) -> int:
         """Notation → index (the round trip's other half)."""
         return self.encode(self.variant.parse_action(text), seat)
@@ -86,9 +97,10 @@ class ActionSpace(ABC):
 class IntSpace(ActionSpace):
     """The Mystery Rummy games: the engine's action ints are the indices."""
 
-    def __init__(self, variant: Variant, size: int) -> None:
+    def __init__(self, variant: Variant, size: int, hidden: range) -> None:
         super().__init__(variant)
         self.size = size
+        self._hidden = frozenset(hidden)
 
     def encode(self, action: Action, seat: int) -> int:
         if not isinstance(action, int) or not 0 <= action < self.size:
@@ -101,15 +113,13 @@ class OklahomaSpace(ActionSpace):
 
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
-        from ..oklahoma import actions as A
         from ..oklahoma.cards import NCARDS
 
         rules = variant.rules  # type: ignore[attr-defined]
         if rules.long_sequences:
             raise OptionError("the RL action space covers melds of 3 or 4 cards: "
                               "long_sequences=true is not supported by the adapters")
-        self._A = A
-        self.shapes: tuple[tuple[tuple[int, int], ...], ...] = tuple(sorted(_shapes(rules)))
+        self.shapes: tuple[tuple[tuple[int, int], ...], ...] = _shapes(rules)
         self._shape_index = {shape: i for i, shape in enumerate(self.shapes)}
         self.sides = len(variant.sides)
         self.draw = 0
@@ -123,7 +133,8 @@ class OklahomaSpace(ActionSpace):
         self.size = self.swap + swaps
 
     def encode(self, action: Action, seat: int) -> int:
-        A = self._A
+        from ..oklahoma import actions as A
+
         if not isinstance(action, tuple) or not action:
             raise NotationError(f"{action!r} is not an Oklahoma-family action")
         kind = action[0]
@@ -137,17 +148,17 @@ class OklahomaSpace(ActionSpace):
                 raise NotationError(f"{action!r} is not a meld of this table")
             return (self.meld if kind == A.MELD else self.pile) + index
         if kind == A.LAYOFF:
-            _, c, s, k = action
+            c, s, k = int(action[1]), int(action[2]), action[3]
             _meld_number(k)
             if c == s:
-                return self.layoff + c * MAX_MELDS + k
-            return self.layoff_wild + (_wild_class(c) * 52 + s) * MAX_MELDS + k
+                return int(self.layoff + c * MAX_MELDS + k)
+            return int(self.layoff_wild + (_wild_class(c) * 52 + s) * MAX_MELDS + k)
         if kind == A.SWAP and self.size > self.swap:
-            _, c, side, k = action
+            c, side, k = int(action[1]), action[2], action[3]
             _meld_number(k)
             own = self.variant.side_of(seat)
             relative = 0 if side is None else (self.variant.side_of(side) - own) % self.sides
-            return self.swap + (c * self.sides + relative) * MAX_MELDS + k
+            return int(self.swap + (c * self.sides + relative) * MAX_MELDS + k)
         raise NotationError(f"{action!r} is not an action of this table")
 
 
@@ -167,7 +178,18 @@ def _meld_number(k: object) -> None:
         raise NotationError(f"meld number {k!r} is beyond the RL action space (m1 … m36)")
 
 
-def _shapes(rules: object) -> set[tuple[tuple[int, int], ...]]:
+_SHAPES: dict[object, tuple[tuple[tuple[int, int], ...], ...]] = {}
+
+
+def _shapes(rules: object) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """:func:`_enumerate_shapes`, once per set of meld rules (tables share them)."""
+    key = (rules.meld_rules, rules.jokers)  # type: ignore[attr-defined]
+    if key not in _SHAPES:
+        _SHAPES[key] = _enumerate_shapes(rules)
+    return _SHAPES[key]
+
+
+def _enumerate_shapes(rules: object) -> tuple[tuple[tuple[int, int], ...], ...]:
     """Every canonical meld shape the rules allow, found by the engine's own builder.
 
     Candidate melds are laid out from concrete cards (a different physical deuce for each
@@ -233,17 +255,20 @@ def _shapes(rules: object) -> set[tuple[tuple[int, int], ...]]:
                         c = stands if cls == "N" else JK if cls == "J" else next(spare)
                         items.append((c, stands))
                     keep(items)
-    return found
+    return tuple(sorted(found))
 
 
 def action_space(variant: Variant) -> ActionSpace:
     """The fixed integer action space of ``variant`` (with its options and players)."""
     if variant.name == "capone":
-        from ..capone.actions import NUM_ACTIONS as capone_actions
+        from ..capone import actions as capone
+        from ..capone.cards import KINDS as capone_kinds
 
-        return IntSpace(variant, capone_actions)
+        return IntSpace(variant, capone.NUM_ACTIONS,
+                        range(capone.TAKE, capone.TAKE + len(capone_kinds)))
     if variant.name == "ripper":
-        from ..ripper.actions import NUM_ACTIONS as ripper_actions
+        from ..ripper import actions as ripper
+        from ..ripper.cards import NS
 
-        return IntSpace(variant, ripper_actions)
+        return IntSpace(variant, ripper.NUM_ACTIONS, range(ripper.VOTE, ripper.VOTE + NS))
     return OklahomaSpace(variant)
