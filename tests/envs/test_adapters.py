@@ -16,12 +16,12 @@ import pytest
 pytest.importorskip("pettingzoo")
 pytest.importorskip("gymnasium")
 
-import gymnasium as gym  # noqa: E402
-from gymnasium.utils.env_checker import check_env  # noqa: E402
-from pettingzoo.test import api_test, seed_test  # noqa: E402
+import gymnasium as gym
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test, seed_test
 
-from tablerummy.envs import gymnasium as tr_gym  # noqa: E402
-from tablerummy.envs.pettingzoo import env  # noqa: E402
+from tablerummy.envs import gymnasium as tr_gym
+from tablerummy.envs.pettingzoo import env
 
 QUICK = [("capone", {}), ("capone", {"players": 4}), ("ripper", {"players": 3}),
          ("fortune", {}), ("arlington", {"joker": True}), ("arlington-heights", {})]

@@ -19,8 +19,8 @@ from tablerummy.variant import Variant
 
 pytest.importorskip("numpy")
 
-from tablerummy.envs.spaces import OklahomaSpace, action_space, shape_of  # noqa: E402
-from tablerummy.envs.tensors import LIMIT, ObservationEncoder  # noqa: E402
+from tablerummy.envs.spaces import OklahomaSpace, action_space, shape_of
+from tablerummy.envs.tensors import LIMIT, ObservationEncoder
 
 TABLES = [
     ("capone", {"players": 2}), ("capone", {"players": 3}), ("capone", {"players": 4}),

@@ -49,12 +49,14 @@ class TableCore:
         self.game: Game | None = None
         self.steps = 0
         self._legal: dict[int, Action] = {}
+        self._tensors: dict[int, npt.NDArray[np.float32]] = {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> TableCore:
         """A copy with its own game; the static parts (variant, spaces) are shared."""
         clone = copy.copy(self)
         clone.game = None if self.game is None else self.game.copy()
         clone._legal = dict(self._legal)
+        clone._tensors = dict(self._tensors)
         return clone
 
     # --- playing ----------------------------------------------------------------------
@@ -70,6 +72,7 @@ class TableCore:
         self._refresh()
 
     def _refresh(self) -> None:
+        self._tensors = {}
         game = self._game
         seat = game.to_act
         self._legal = {} if seat is None else self.space.legal_indices(game.legal_actions(), seat)
@@ -132,7 +135,11 @@ class TableCore:
     # --- views ------------------------------------------------------------------------
 
     def observation(self, seat: int) -> npt.NDArray[np.float32]:
-        return self.encoder.encode(self._game.observation(seat))
+        """The seat's tensor (a fresh array; built once per seat per decision)."""
+        tensor = self._tensors.get(seat)
+        if tensor is None:
+            tensor = self._tensors[seat] = self.encoder.encode(self._game.observation(seat))
+        return tensor.copy()
 
     def mask(self, seat: int) -> npt.NDArray[np.int8]:
         flags = np.zeros(self.space.size, dtype=np.int8)

@@ -107,6 +107,10 @@ class IntSpace(ActionSpace):
             raise NotationError(f"{action!r} is not a {self.variant.name} action")
         return action
 
+    def legal_indices(self, legal: Sequence[Action], seat: int) -> dict[int, Action]:
+        """The engine lists each int once: the indices are the actions themselves."""
+        return {int(a): a for a in legal}  # type: ignore[call-overload]
+
 
 class OklahomaSpace(ActionSpace):
     """The Oklahoma family's encoding (see the module docstring for the ranges)."""

@@ -15,8 +15,8 @@ vector of :func:`info_state` adds the hand's decisions as the seat saw them (see
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Sequence
+from functools import cache
 from typing import Any
 
 import numpy as np
@@ -30,24 +30,48 @@ LIMIT = 4.0
 reach past 1, and a side at four times the target has long won."""
 
 
-@dataclass
 class _Builder:
-    """Collects named blocks in order; the layout is the same for every observation."""
+    """Writes named blocks in order into one array; the layout is the same every time.
 
-    blocks: list[tuple[str, int]] = field(default_factory=list)
-    values: list[float] = field(default_factory=list)
+    The first (probe) run records the blocks' names and sizes; later runs write into a
+    preallocated array, touching only the entries that are not zero (hands and areas are
+    sparse), which keeps an observation tensor to a few microseconds per block.
+    """
+
+    def __init__(self, size: int = 0) -> None:
+        self.blocks: list[tuple[str, int]] = []
+        self.out = np.zeros(size, dtype=np.float32)
+        self.probe = size == 0
+        self.pos = 0
+
+    def _block(self, name: str, size: int) -> int:
+        start = self.pos
+        self.pos += size
+        if self.probe:
+            self.blocks.append((name, size))
+        return start
 
     def add(self, name: str, values: Sequence[float]) -> None:
-        self.blocks.append((name, len(values)))
-        self.values.extend(values)
+        start = self._block(name, len(values))
+        if not self.probe:
+            self.out[start:self.pos] = values
 
-    def counts(self, name: str, kinds: Sequence[str], counts: dict[str, int] | None,
+    def counts(self, name: str, index: dict[str, int], counts: dict[str, int] | None,
                scale: float) -> None:
-        counts = counts or {}
-        self.add(name, [counts.get(k, 0) / scale for k in kinds])
+        start = self._block(name, len(index))
+        if not self.probe and counts:
+            out = self.out
+            for kind, count in counts.items():
+                out[start + index[kind]] = count / scale
 
-    def one_hot(self, name: str, options: Sequence[object], value: object) -> None:
-        self.add(name, [1.0 if value == option else 0.0 for option in options])
+    def one_hot(self, name: str, index: dict[object, int], value: object) -> None:
+        start = self._block(name, len(index))
+        if not self.probe:
+            self.out[start + index[value]] = 1.0
+
+
+def _index(options: Sequence[object]) -> dict[object, int]:
+    return {option: i for i, option in enumerate(options)}
 
 
 class ObservationEncoder:
@@ -71,9 +95,9 @@ class ObservationEncoder:
 
     def encode(self, observation: Observation) -> Vector:
         """The tensor of ``observation`` (a dict from ``Game.observation(seat)``)."""
-        builder = _Builder()
+        builder = _Builder(self.shape[0])
         self._fill(builder, _relative(observation, self.players))
-        return np.clip(np.asarray(builder.values, dtype=np.float32), -LIMIT, LIMIT)
+        return np.clip(builder.out, -LIMIT, LIMIT, out=builder.out)
 
 
 def _family(variant: Variant) -> str:
@@ -92,104 +116,122 @@ def _relative(obs: Observation, players: int) -> dict[str, Any]:
     return rel
 
 
-def _common(b: _Builder, obs: dict[str, Any], players: int, phases: Sequence[str],
+_SEATS = [_index([*range(n), None]) for n in range(9)]
+"""Per player count, relative seats 0 … n−1 and ``None`` (nobody) as one-hot indices."""
+
+
+def _common(b: _Builder, obs: dict[str, Any], players: int, phases: dict[object, int],
             deck: int) -> None:
     """Blocks every variant has: turn, phase, sizes, dealer, scores."""
     seat_of = obs["_seat"]
-    b.one_hot("to_act (relative seat; last: nobody)", [*range(players), None],
-              seat_of(obs["to_act"]))
+    seats = _SEATS[players]
+    b.one_hot("to_act (relative seat; last: nobody)", seats, seat_of(obs["to_act"]))
     b.one_hot("phase", phases, obs["phase"])
-    b.one_hot("dealer (relative seat)", range(players), seat_of(obs["dealer"]))
-    b.add("hand_sizes (relative seats)",
-          [obs["hand_sizes"][s] / deck for s in obs["_seat_order"]])
+    b.one_hot("dealer (relative seat; last: unused)", seats, seat_of(obs["dealer"]))
+    sizes = obs["hand_sizes"]
+    b.add("hand_sizes (relative seats)", [sizes[s] / deck for s in obs["_seat_order"]])
     b.add("stock_size, discard_size", [obs["stock_size"] / deck, obs["discard_size"] / deck])
     target = obs["target"] or 1
-    b.add("totals (relative sides) / target", [obs["totals"][s] / target
-                                               for s in obs["_side_order"]])
+    totals = obs["totals"]
+    b.add("totals (relative sides) / target", [totals[s] / target for s in obs["_side_order"]])
 
 
-def _capone(b: _Builder, obs: dict[str, Any]) -> None:
+@cache
+def _capone_index() -> tuple[dict[str, int], dict[str, int], dict[object, int],
+                             dict[object, int]]:
     from ..capone.cards import GANGSTERS, KINDS
     from ..capone.state import PHASES
 
-    players = len(obs["hand_sizes"])
-    _common(b, obs, players, PHASES, 86)
-    b.counts("hand (per card kind) / 8", KINDS, obs["hand"], 8)
+    return (_index(KINDS), _index(GANGSTERS),  # type: ignore[return-value]
+            _index([*KINDS, None]), _index(PHASES))
+
+
+def _capone(b: _Builder, obs: dict[str, Any]) -> None:
+    kinds, gangsters, top, phases = _capone_index()
+    _common(b, obs, len(obs["hand_sizes"]), phases, 86)
+    b.counts("hand (per card kind) / 8", kinds, obs["hand"], 8)
     for i, side in enumerate(obs["_side_order"]):
-        b.counts(f"area of side +{i} (per gangster) / 8", GANGSTERS, obs["areas"][side], 8)
-    b.one_hot("discard_top (per card kind; last: empty)", [*KINDS, None], obs["discard_top"])
+        b.counts(f"area of side +{i} (per gangster) / 8", gangsters, obs["areas"][side], 8)
+    b.one_hot("discard_top (per card kind; last: empty)", top, obs["discard_top"])
     b.add("gavel_played", [float(bool(obs.get("gavel_played")))])
-    searched: dict[str, int] = {}
-    for card in obs.get("underworld", []):
-        searched[card] = searched.get(card, 0) + 1
-    b.counts("underworld during your search (per card kind) / 8", KINDS, searched, 8)
+    b.counts("underworld during your search (per card kind) / 8", kinds,
+             _count(obs.get("underworld", ())), 8)
 
 
-def _ripper(b: _Builder, obs: dict[str, Any]) -> None:
+@cache
+def _ripper_index() -> tuple[dict[str, int], dict[str, int], dict[object, int],
+                             dict[object, int], dict[object, int]]:
     from ..ripper.cards import KINDS, SUSPECTS
     from ..ripper.state import PHASES
 
+    return (_index(KINDS), _index(SUSPECTS),  # type: ignore[return-value]
+            _index([*KINDS, None]), _index([*SUSPECTS, None]), _index(PHASES))
+
+
+def _ripper(b: _Builder, obs: dict[str, Any]) -> None:
+    kinds, suspects, kind_or_none, suspect_or_none, phases = _ripper_index()
     players = len(obs["hand_sizes"])
     seat_of = obs["_seat"]
-    _common(b, obs, players, PHASES, 62)
-    b.counts("hand (per card kind) / 5", KINDS, obs["hand"], 5)
+    _common(b, obs, players, phases, 62)
+    b.counts("hand (per card kind) / 5", kinds, obs["hand"], 5)
     for i, seat in enumerate(obs["_seat_order"]):
-        b.counts(f"area of seat +{i} (per card kind) / 5", KINDS, obs["areas"][seat], 5)
-        b.counts(f"wilds of seat +{i} (per suspect) / 2", SUSPECTS, obs["wilds"][seat], 2)
+        b.counts(f"area of seat +{i} (per card kind) / 5", kinds, obs["areas"][seat], 5)
+        b.counts(f"wilds of seat +{i} (per suspect) / 2", suspects, obs["wilds"][seat], 2)
     b.add("victims_in_play / 5", [obs["victims_in_play"] / 5])
-    b.counts("suspect_points / 50", SUSPECTS, obs["suspect_points"], 50)
-    b.add("alibied", [float(s in obs["alibied"]) for s in SUSPECTS])
-    b.one_hot("discard_top (per card kind; last: empty)", [*KINDS, None], obs["discard_top"])
+    b.counts("suspect_points / 50", suspects, obs["suspect_points"], 50)
+    b.counts("alibied", suspects, dict.fromkeys(obs["alibied"], 1), 1)
+    b.one_hot("discard_top (per card kind; last: empty)", kind_or_none, obs["discard_top"])
     vote = obs["vote"]
-    b.one_hot("vote called_by (relative seat; last: no vote)", [*range(players), None],
+    b.one_hot("vote called_by (relative seat; last: no vote)", _SEATS[players],
               seat_of(vote["called_by"]))
     voted = {seat_of(s) for s in vote["voted"]}
     b.add("voted (relative seats)", [float(i in voted) for i in range(players)])
-    b.one_hot("your vote (last: none)", [*SUSPECTS, None], vote["mine"])
+    b.one_hot("your vote (last: none)", suspect_or_none, vote["mine"])
     pending = {seat_of(s) for s in obs["resign_pending"]}
     b.add("must discard to Commissioner Resigns (relative seats)",
           [float(i in pending) for i in range(players)])
-    b.one_hot("extra Gavel card to play (last: none)", [*KINDS, None], obs["extra"])
+    b.one_hot("extra Gavel card to play (last: none)", kind_or_none, obs["extra"])
     b.add("gavel_played", [float(bool(obs.get("gavel_played")))])
-    yard: dict[str, int] = {}
-    for card in obs.get("yard", []):
-        yard[card] = yard.get(card, 0) + 1
-    b.counts("Scotland Yard during your search (per card kind) / 5", KINDS, yard, 5)
+    b.counts("Scotland Yard during your search (per card kind) / 5", kinds,
+             _count(obs.get("yard", ())), 5)
 
 
-def _oklahoma(b: _Builder, obs: dict[str, Any]) -> None:
+@cache
+def _oklahoma_index() -> tuple[dict[str, int], dict[object, int], dict[object, int]]:
     from ..oklahoma.cards import IDS
     from ..oklahoma.state import PHASES
 
-    players = len(obs["hand_sizes"])
-    seat_of = obs["_seat"]
-    _common(b, obs, players, PHASES, 105)
-    cards = IDS  # 52 cards and the Joker
+    return _index(IDS), _index([*IDS, None]), _index(PHASES)  # type: ignore[return-value]
+
+
+def _oklahoma(b: _Builder, obs: dict[str, Any]) -> None:
+    cards, top, phases = _oklahoma_index()  # 52 cards and the Joker
+    _common(b, obs, len(obs["hand_sizes"]), phases, 105)
     b.counts("hand (per card) / 2", cards, _count(obs["hand"]), 2)
+    target = obs["target"] or 1
     for i, side in enumerate(obs["_side_order"]):
         natural: dict[str, int] = {}
         stands: dict[str, int] = {}
         for meld in obs["melds"][side]:
             for item in meld:
                 card, _, means = item.partition("=")
-                target = natural if not means else stands
-                key = means or card
-                target[key] = target.get(key, 0) + 1
+                if means:
+                    stands[means] = stands.get(means, 0) + 1
+                else:
+                    natural[card] = natural.get(card, 0) + 1
         b.counts(f"natural cards melded by side +{i} / 2", cards, natural, 2)
         b.counts(f"cards wilds stand for in side +{i}'s melds / 2", cards, stands, 2)
-        b.add(f"melds of side +{i} / 36", [len(obs["melds"][side]) / 36])
-        b.add(f"melded points of side +{i} / target",
-              [obs["melded_points"][side] / (obs["target"] or 1)])
+        b.add(f"melds of side +{i} / 36, melded points / target",
+              [len(obs["melds"][side]) / 36, obs["melded_points"][side] / target])
     b.counts("discard pile as remembered (per card) / 2", cards, _count(obs["discard"]), 2)
-    b.one_hot("discard_top (per card; last: empty)", [*cards, None], obs["discard_top"])
+    b.one_hot("discard_top (per card; last: empty)", top, obs["discard_top"])
     for i, seat in enumerate(obs["_seat_order"]):
         b.counts(f"cards seat +{i} took from the pile and still holds / 2", cards,
                  _count(obs["known_hands"][seat]), 2)
     b.add("stock rebuilds / 3, last turn", [obs["rebuilds"] / 3, float(bool(obs["last_turn"]))])
-    del seat_of
 
 
-def _count(cards: Sequence[str]) -> dict[str, int]:
+def _count(cards: Iterable[str]) -> dict[str, int]:
     out: dict[str, int] = {}
     for card in cards:
         out[card] = out.get(card, 0) + 1
