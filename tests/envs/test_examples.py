@@ -30,3 +30,13 @@ def test_maskable_ppo_trains_a_few_thousand_steps() -> None:
          "--eval-hands", "5"], capture_output=True, text=True, check=False, timeout=900)
     assert run.returncode == 0, run.stderr[-2000:]
     assert re.search(r"MaskablePPO [+-]\d\.\d{3}, random [+-]\d\.\d{3}", run.stdout)
+
+
+@pytest.mark.slow
+def test_openspiel_ismcts_plays_against_greedy() -> None:
+    pytest.importorskip("pyspiel")
+    run = subprocess.run(
+        [sys.executable, str(ROOT / "examples" / "openspiel_ismcts.py"), "--hands", "2",
+         "--simulations", "20"], capture_output=True, text=True, check=False, timeout=900)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert "ISMCTS (OpenSpiel) minus greedy, per hand:" in run.stdout
