@@ -27,14 +27,14 @@ from tablerummy.cli.play import (
 from tablerummy.cli.render import (
     CardStyles,
     events_panel,
-    group_moves,
     hand_over_screen,
-    moves_list,
-    table_screen,
+    menu_table,
+    turn_screen,
 )
 from tablerummy.errors import OptionError, TablerummyError
 from tablerummy.game import Game
 from tablerummy.present import table_view
+from tablerummy.present.moves import move_menu, word_rows
 from tablerummy.variant import get_variant, variant_names
 from tablerummy.verify import verify
 
@@ -53,7 +53,7 @@ def render(*items: object, width: int = 100) -> str:
 # --- drawing ------------------------------------------------------------------------------
 
 
-def test_table_screen_shows_the_viewer_hand_piles_areas_and_scores() -> None:
+def test_turn_screen_shows_the_viewer_hand_piles_areas_and_scores() -> None:
     variant = get_variant("capone")
     game = Game(variant, seed=11)
     seat = game.to_act
@@ -61,8 +61,13 @@ def test_table_screen_shows_the_viewer_hand_piles_areas_and_scores() -> None:
     obs = game.observation(seat)
     view = table_view(variant, obs)
     names = {seat: "you", 1 - seat: "greedy"}
-    out = render(table_screen(view, names, CardStyles(variant.deck()), 0, ["p1 did x"]))
-    assert f"p{seat}'s hand · 10 cards" in out
+    console = Console(file=io.StringIO(), width=80, height=24, color_system=None)
+    parts = turn_screen(view, names, CardStyles(variant.deck()), console, hand_number=0,
+                        seed=11, menu=move_menu(variant, game.legal_texts()),
+                        recent=[f"p1 did {i}" for i in range(30)])
+    out = render(*parts, width=80)
+    assert len(out.splitlines()) <= 24 - 1 - 3  # the input line and the completion menu
+    assert f"p{seat}'s hand (10 cards)" in out
     assert HAND_TITLE.findall(out) == [str(seat)]  # only the viewer's hand
     for group in view["hand"]:
         assert group["label"] in out
@@ -72,11 +77,12 @@ def test_table_screen_shows_the_viewer_hand_piles_areas_and_scores() -> None:
                 assert f"{card['name']} ×{card['count']}" in out
     assert f"Case File: {obs['stock_size']} cards" in out
     assert "Underworld: 1 card, top" in out
-    assert "Game to 200" in out
-    assert "(nothing yet)" in out  # empty areas
-    assert "• p1 did x" in out
+    assert "Game to 200" in out and "seed 11" in out
+    assert "nothing yet" in out  # empty areas
+    assert "• p1 did 29" in out and "• p1 did 0" not in out  # the newest events that fit
     assert "greedy" in out
     assert "your turn" in out
+    assert re.search(r"draw\s+1 discard\s+2 stock", out)
 
 
 def test_long_recaps_keep_the_newest_lines() -> None:
@@ -89,14 +95,18 @@ def test_moves_are_numbered_from_one_in_rows_of_shared_first_words() -> None:
     texts = ["discard raid", "discard x", "draw stock", "meld al-capone al-capone al-capone",
              "pass", *[f"play am around g{i}" for i in range(8)], "play am directly g p1",
              "play raid y"]
-    rows = group_moves(texts)
-    assert rows[:4] == [("discard", [(1, "raid"), (2, "x")]), ("draw", [(3, "stock")]),
-                        ("meld", [(4, "al-capone al-capone al-capone")]), ("pass", [(5, "")])]
-    assert rows[4] == ("play am around", [(6 + i, f"g{i}") for i in range(8)])
-    assert rows[5:] == [("play am directly", [(14, "g p1")]), ("play raid", [(15, "y")])]
-    numbered = sorted(n for _, entries in rows for n, _ in entries)
-    assert numbered == list(range(1, len(texts) + 1))
-    out = render(moves_list(texts))
+    rows = word_rows(None, texts)
+
+    def flat(row: dict[str, object]) -> tuple[object, list[tuple[object, object]]]:
+        return row["label"], [(e["label"], e["moves"]) for e in row["entries"]]  # type: ignore[attr-defined]
+
+    assert flat(rows[0]) == ("discard", [("raid", ["discard raid"]), ("x", ["discard x"])])
+    assert flat(rows[3]) == ("pass", [("", ["pass"])])
+    assert flat(rows[4])[0] == "play am around" and len(rows[4]["entries"]) == 8
+    assert [r["label"] for r in rows[5:]] == ["play am directly", "play raid"]
+    moves = [m for row in rows for e in row["entries"] for m in e["moves"]]
+    assert moves == texts  # every move once, in the engine's order
+    out = render(menu_table(rows, 100))
     assert re.search(r"discard\s+1 raid\s+2 x", out)
     assert re.search(r"play am around\s+6 g0\s+7 g1", out)
     assert re.search(r"pass\s+5\s*\n", out)

@@ -25,6 +25,7 @@ from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.history import InMemoryHistory
+from prompt_toolkit.shortcuts import CompleteStyle
 from rich.console import Console, RenderableType
 from rich.markdown import Markdown
 from rich.text import Text
@@ -33,14 +34,16 @@ from ..bots import Bot, get_bot
 from ..errors import OptionError, TablerummyError
 from ..game import Game
 from ..present import View, table_view
+from ..present.moves import Entry, Row, entries, move_menu
 from .options import parse_options, variant_from_args
 from .render import (
+    MENU_ROWS,
     CardStyles,
     events_panel,
     game_over_text,
     hand_over_screen,
-    moves_list,
-    table_screen,
+    menu_table,
+    turn_screen,
 )
 
 HUMAN = "human"
@@ -53,9 +56,10 @@ _ALIASES = {"?": "help", "exit": "quit", "q": "quit", "show": "table"}
 HELP = """\
 Enter a move by its number in the list, or type it: any unique prefix of each word
 will do ("me al al al" is "meld al-capone al-capone al-capone"); Tab completes on a
-terminal, Up and Down recall what you typed.
+terminal, Up and Down recall what you typed.  An entry with several ways ("set of 7s:
+3 ways") opens its own numbered list when chosen; Enter goes back.
 Commands:
-  help          this text
+  help          this text, the seats and the seed
   moves         list the legal moves again
   table         draw the table again
   log           everything that happened this hand, as you may know it
@@ -115,6 +119,8 @@ class Screen:
         self.console.print(*items)
 
     def clear(self) -> None:
+        """Hot seat only: the last person's hand must not stay on screen or above it.
+        Otherwise nothing is ever cleared (earlier turns stay in the scrollback)."""
         if self.interactive:
             self.console.clear()
             self.console.file.write("\x1b[3J")  # the scrollback too: no hand left to scroll to
@@ -143,8 +149,12 @@ class Screen:
         session = self._sessions.get(session_key)
         if session is None:
             completer = MovesCompleter(choices) if choices is not None else None
+            # a menu of a few rows under the prompt, in columns: the turn screen keeps
+            # the rest of a 24-row terminal (the default reserves 8 rows)
             session = PromptSession[str](history=InMemoryHistory(), completer=completer,
-                                    complete_while_typing=True)
+                                         complete_while_typing=True,
+                                         complete_style=CompleteStyle.MULTI_COLUMN,
+                                         reserve_space_for_menu=MENU_ROWS)
             self._sessions[session_key] = session
         elif isinstance(session.completer, MovesCompleter) and choices is not None:
             session.completer.choices = choices
@@ -269,6 +279,8 @@ class TerminalGame:
         self.holder: int | None = None  # the human the screen was last passed to
         self.last: tuple[int, int] | None = None  # (seat, hand) of the last action
         self.hands_reported = 0
+        self.menu: list[Row] = []  # the move menu of the decision at hand
+        self.path: list[Entry] = []  # the entries opened in it, outermost first
         try:
             self.view(0)
         except KeyError as err:
@@ -344,7 +356,12 @@ class TerminalGame:
     # --- a person's decision ---------------------------------------------------------------
 
     def human_move(self, seat: int) -> None:
-        """Show the seat its table and read until one legal move is applied."""
+        """Show the seat its table and read until one legal move is applied.
+
+        A number chooses an entry of the move menu (``tablerummy.present.moves``): an
+        entry of one move plays it, an entry of several opens its own numbered menu
+        (Enter goes back).  Typed text is a move (or a command) at any level.
+        """
         if self.hot_seat and self.holder != seat:
             self.pass_screen(seat)
         feed = self.feeds[seat]
@@ -352,19 +369,31 @@ class TerminalGame:
         hand_index = len(self.game.hands) - 1
         if self.last != (seat, hand_index):
             feed.new_turn()
+        self.menu = move_menu(self.variant, self.game.legal_texts())
+        self.path = []
         self.draw(seat, feed)
         feed.mark = len(feed.lines)
-        texts = self.game.legal_texts()
         while True:
-            raw = self.screen.ask(f"p{seat}> ", choices=self.game.legal_texts, key=seat).strip()
-            if not raw:
+            here = self.path[-1] if self.path else None
+            prompt = f"p{seat}> " if here is None else f"p{seat} {here['label']}> "
+            raw = self.screen.ask(prompt, choices=self.choices, key=seat).strip()
+            if not raw or raw in ("back", ".."):
+                if self.path:
+                    self.path.pop()
+                    self.show_menu()
                 continue
-            if raw.isdigit():
+            if raw.isascii() and raw.isdigit():
+                found = entries(self.path[-1]["rows"] if self.path else self.menu)
                 number = int(raw)
-                if not 1 <= number <= len(texts):
-                    self.error(f"there is no move {number}: choose 1 … {len(texts)}")
+                if not 1 <= number <= len(found):
+                    self.error(f"there is no move {number}: choose 1 … {len(found)}")
                     continue
-                raw = texts[number - 1]
+                chosen = found[number - 1]
+                if chosen["rows"]:
+                    self.path.append(chosen)
+                    self.show_menu()
+                    continue
+                raw = chosen["moves"][0]
             elif self.command(raw, seat):
                 continue
             try:
@@ -374,17 +403,39 @@ class TerminalGame:
                 continue
             return
 
+    def choices(self) -> Sequence[str]:
+        """What Tab completes: the moves of the menu level the person is at."""
+        if self.path:
+            moves: list[str] = self.path[-1]["moves"]
+            return moves
+        return self.game.legal_texts()
+
+    def show_menu(self) -> None:
+        """The menu level the person is at (the top one with its row labels)."""
+        width = self.screen.console.width
+        if not self.path:
+            self.screen.print(Text("Moves:", style="bold yellow"))
+            self.screen.print(menu_table(self.menu, width))
+            return
+        here = self.path[-1]
+        self.screen.print(Text(f"{here['label']}: {len(here['moves'])} ways — choose by "
+                               "number, or Enter to go back", style="bold yellow"))
+        self.screen.print(menu_table(here["rows"], width))
+
     def draw(self, seat: int, feed: Feed) -> None:
+        """The turn screen, printed below what is already there (nothing is cleared)."""
         view = self.view(seat)
         if self.screen.interactive:
-            self.screen.clear()
-            recent: list[str] | None = feed.lines or None
+            recent = list(feed.lines)
             feed.unshown()
-        else:
-            recent = feed.unshown() or None
-        self.screen.print(table_screen(view, self.names, self.styles,
-                                       len(self.game.hands) - 1, recent))
-        self.screen.print(moves_list(self.game.legal_texts()))
+            height = None
+        else:  # a transcript: only what was not printed yet, and no height to keep to
+            recent = feed.unshown()
+            height = 10_000
+        for part in turn_screen(view, self.names, self.styles, self.screen.console,
+                                hand_number=len(self.game.hands) - 1, seed=self.game.seed,
+                                menu=self.menu, recent=recent, height=height):
+            self.screen.print(part)
 
     def command(self, raw: str, seat: int) -> bool:
         """Run a command if ``raw`` is one (exact words only: moves keep their prefixes)."""
@@ -394,13 +445,13 @@ class TerminalGame:
         if name not in COMMANDS or (rest.strip() and name != "save"):
             return False
         if name == "help":
+            self.intro()
             self.screen.print(Text(HELP))
         elif name == "moves":
-            self.screen.print(moves_list(self.game.legal_texts()))
+            self.show_menu()
         elif name == "table":
-            self.screen.print(table_screen(self.view(seat), self.names, self.styles,
-                                           len(self.game.hands) - 1))
-            self.screen.print(moves_list(self.game.legal_texts()))
+            self.path = []
+            self.draw(seat, Feed(seat))
         elif name == "log":
             self.screen.print(events_panel(self.game.events(seat),
                                            f"Hand {len(self.game.hands)} so far"))
@@ -445,7 +496,8 @@ class TerminalGame:
     def hand_over(self) -> None:
         seat = self.watcher if self.watcher is not None else 0
         self.screen.print(hand_over_screen(self.last_hand_view(seat), self.styles,
-                                           self.hands_reported - 1))
+                                           self.hands_reported - 1, self.names,
+                                           self.screen.console.width))
         if self.screen.interactive and self.humans and not self.game.game_over:
             self.screen.ask("press Enter for the next hand ")
 
