@@ -96,6 +96,24 @@ class PtyTerminal:
         self.mark = len(self.raw)
         return found
 
+    def wait_until(self, ready: Callable[[], bool], guard: float = 60) -> bool:
+        """Read until ``ready()`` holds (checked after every chunk)."""
+        deadline = time.monotonic() + guard  # against hanging, not a timing assertion
+        while not ready() and time.monotonic() < deadline:
+            if not self._read(0.3):
+                break
+        found = ready()
+        self.mark = len(self.raw)
+        return found
+
+    def cursor_line(self) -> str:
+        return self.display()[self.screen.cursor.y]
+
+    def wait_prompt(self, prompt: str, after: str, guard: float = 60) -> bool:
+        """Read until ``after`` was written and the cursor waits on an empty ``prompt``."""
+        return self.wait_until(lambda: after in self.written()
+                               and self.cursor_line().rstrip() == prompt.rstrip(), guard)
+
     def settle(self, quiet: float = 0.8, guard: float = 60) -> None:
         """Read until the program has written nothing for ``quiet`` seconds."""
         deadline = time.monotonic() + guard

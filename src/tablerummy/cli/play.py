@@ -179,6 +179,7 @@ def prefix_matches(typed: str, candidate: str) -> bool:
     unique prefixes.
     """
     typed = typed.lower().lstrip()
+    candidate = candidate.lower()  # card ids may be upper case (``meld 5D 5D 2S=5S``)
     if candidate.startswith(typed):
         return True
     words, cand = typed.split(), candidate.split()
