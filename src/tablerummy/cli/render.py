@@ -189,7 +189,8 @@ def _labelled(label: str, cards: Sequence[Text]) -> list[Text]:
     """A group label glued to its first card, so that no line ends with a bare label."""
     if not cards:
         return []
-    head = Text(f"{label} ", style="bold")
+    head = Text()
+    head.append(f"{label} ", style="bold")
     head.append_text(cards[0])
     return [head, *cards[1:]]
 
@@ -197,7 +198,8 @@ def _labelled(label: str, cards: Sequence[Text]) -> list[Text]:
 def players_text(view: View, names: Mapping[int, str], width: int) -> Text:
     pieces = []
     for p in view["players"]:
-        text = Text(p["label"], style="bold")
+        text = Text()
+        text.append(p["label"], style="bold")
         who = names.get(p["seat"], "")
         if who:
             text.append(f" {who}")
@@ -214,7 +216,8 @@ def players_text(view: View, names: Mapping[int, str], width: int) -> Text:
 def piles_text(view: View, styles: CardStyles, width: int) -> Text:
     pieces = []
     for pile in view.get("piles", []):
-        text = Text(f"{pile['name']}: ", style="bold")
+        text = Text()
+        text.append(f"{pile['name']}: ", style="bold")
         text.append(_plural(pile["size"], "card"))
         if pile.get("top"):
             text.append(", top ")
@@ -246,7 +249,8 @@ def _meld_piece(meld: Mapping[str, Any], styles: CardStyles) -> Text:
     if len(runs) == 1 and runs[0][1] == meld["label"]:
         text = styles.card(cards[0], meld["label"], len(cards))
     else:
-        text = Text(f"{meld['label']}", style="bold")
+        text = Text()
+        text.append(meld["label"], style="bold")
         sep = ", " if any(" " in name for name in names) else " "
         for i, (card, name, count) in enumerate(runs):
             if i == 0 and name == meld["label"]:
@@ -264,7 +268,8 @@ def _meld_piece(meld: Mapping[str, Any], styles: CardStyles) -> Text:
 
 def area_text(area: Mapping[str, Any], styles: CardStyles, width: int) -> Text:
     """One side's area on as few lines as its melds need."""
-    head = Text(f"{area['label']} area, {area['points']} pts:", style="bold cyan")
+    head = Text()
+    head.append(f"{area['label']} area, {area['points']} pts:", style="bold cyan")
     melds = [_meld_piece(m, styles) for m in area["melds"]]
     if not melds:
         head.append(" nothing yet", style="dim")
@@ -294,7 +299,8 @@ def private_texts(view: View, styles: CardStyles, width: int) -> list[Text]:
 
 
 def entry_text(number: int, entry: Mapping[str, Any]) -> Text:
-    text = Text(str(number), style="bold yellow")
+    text = Text()
+    text.append(str(number), style="bold yellow")
     if entry["label"]:
         text.append(f" {entry['label']}")
     ways = len(entry["moves"])
