@@ -385,9 +385,10 @@ class TerminalGame:
                 continue
             if raw.isascii() and raw.isdigit():
                 found = entries(self.path[-1]["rows"] if self.path else self.menu)
-                number = int(raw)
+                number = int(raw) if len(raw) <= 6 else 0  # int() of 5,000 digits fails
                 if not 1 <= number <= len(found):
-                    self.error(f"there is no move {number}: choose 1 … {len(found)}")
+                    told = raw if len(raw) <= 6 else raw[:6] + "…"
+                    self.error(f"there is no move {told}: choose 1 … {len(found)}")
                     continue
                 chosen = found[number - 1]
                 if chosen["rows"]:
