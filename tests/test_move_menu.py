@@ -85,6 +85,6 @@ def test_oklahoma_draws_layoffs_and_the_pile() -> None:
     rows = move_menu(variant, ["layoff 2C=6H m1", "layoff 2C=10H m1", "layoff 7S m2",
                                "discard 7S"])
     layoff = {e["label"]: e for e in rows[0]["entries"]}
-    assert list(layoff) == ["2♣ on m1", "7♠ on m2"]
-    assert [e["label"] for e in entries(layoff["2♣ on m1"]["rows"])] == [
+    assert list(layoff) == ["2♣", "7♠ on m2"]
+    assert [e["label"] for e in entries(layoff["2♣"]["rows"])] == [
         "2♣=6♥ on m1", "2♣=10♥ on m1"]

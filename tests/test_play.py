@@ -13,6 +13,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -93,23 +94,27 @@ def test_long_recaps_keep_the_newest_lines() -> None:
 
 def test_moves_are_numbered_from_one_in_rows_of_shared_first_words() -> None:
     texts = ["discard raid", "discard x", "draw stock", "meld al-capone al-capone al-capone",
-             "pass", *[f"play am around g{i}" for i in range(8)], "play am directly g p1",
-             "play raid y"]
+             "pass", *[f"play agent-meeting ask-around gangster-{i}" for i in range(8)],
+             "play agent-meeting ask-directly g p1", "play raid y"]
     rows = word_rows(None, texts)
 
-    def flat(row: dict[str, object]) -> tuple[object, list[tuple[object, object]]]:
-        return row["label"], [(e["label"], e["moves"]) for e in row["entries"]]  # type: ignore[attr-defined]
+    def flat(row: dict[str, Any]) -> tuple[str, list[tuple[str, list[str]]]]:
+        return row["label"], [(e["label"], e["moves"]) for e in row["entries"]]
 
     assert flat(rows[0]) == ("discard", [("raid", ["discard raid"]), ("x", ["discard x"])])
+    assert flat(rows[2]) == ("meld", [("al-capone ×3", [texts[3]])])  # a meld of one kind
     assert flat(rows[3]) == ("pass", [("", ["pass"])])
-    assert flat(rows[4])[0] == "play am around" and len(rows[4]["entries"]) == 8
-    assert [r["label"] for r in rows[5:]] == ["play am directly", "play raid"]
+    assert flat(rows[4])[0] == "play agent-meeting ask-around" and len(rows[4]["entries"]) == 8
+    assert [r["label"] for r in rows[5:]] == ["play agent-meeting ask-directly", "play raid"]
     moves = [m for row in rows for e in row["entries"] for m in e["moves"]]
     assert moves == texts  # every move once, in the engine's order
     out = render(menu_table(rows, 100))
     assert re.search(r"discard\s+1 raid\s+2 x", out)
-    assert re.search(r"play am around\s+6 g0\s+7 g1", out)
+    assert re.search(r"play agent-meeting\s+6 gangster-0\s+7 gangster-1", out)
     assert re.search(r"pass\s+5\s*\n", out)
+    # short entries stay in one row; a row per move is never made
+    few = word_rows(None, [f"play {card} search" for card in "abcdefgh"])
+    assert [r["label"] for r in few] == ["play"]
 
 
 def test_areas_show_melds_with_points_and_the_end_of_hand_scores() -> None:

@@ -133,7 +133,7 @@ def test_a_group_opens_its_own_menu_and_typed_moves_complete(tmp_path: Path) -> 
         term.send("meld 5d 5d 2s")
         assert term.wait_for("meld 5D 5D 2S=5S")  # the menu under the prompt offers it
         term.send("\t\r")
-        assert term.wait_prompt("p0>", "2♦ on m1")  # the new meld takes layoffs
+        assert term.wait_prompt("p0>", "2♦ on m1")  # the new meld takes lay-offs
         term.send("quit\r")
         assert term.wait_for("file name, or Enter for no")
         term.send("kept.json\r")

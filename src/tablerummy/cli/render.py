@@ -237,6 +237,18 @@ def _runs(cards: Sequence[str], names: Sequence[str]) -> list[tuple[str, str, in
     return runs
 
 
+def areas_summary(areas: Sequence[Mapping[str, Any]], width: int) -> Text:
+    """Every area in one line, when the melds themselves do not fit the screen."""
+    pieces = []
+    for area in areas:
+        text = Text()
+        text.append(f"{area['label']} area", style="bold cyan")
+        text.append(f" {area['points']} pts ({_plural(len(area['melds']), 'meld')})")
+        pieces.append(text)
+    pieces.append(Text("('table' shows them)", style="dim"))
+    return flow(pieces, width, gap=3)
+
+
 def _meld_piece(meld: Mapping[str, Any], styles: CardStyles) -> Text:
     """A meld in words: its label, its cards by name (equal ones counted), its points.
 
@@ -266,11 +278,12 @@ def _meld_piece(meld: Mapping[str, Any], styles: CardStyles) -> Text:
     return text
 
 
-def area_text(area: Mapping[str, Any], styles: CardStyles, width: int) -> Text:
-    """One side's area on as few lines as its melds need."""
+def area_text(area: Mapping[str, Any], styles: CardStyles, width: int,
+              notes: bool = True) -> Text:
+    """One side's area on as few lines as its melds need (``notes``: with each meld's)."""
     head = Text()
     head.append(f"{area['label']} area, {area['points']} pts:", style="bold cyan")
-    melds = [_meld_piece(m, styles) for m in area["melds"]]
+    melds = [_meld_piece(m if notes else {**m, "note": ""}, styles) for m in area["melds"]]
     if not melds:
         head.append(" nothing yet", style="dim")
         return head
@@ -309,13 +322,17 @@ def entry_text(number: int, entry: Mapping[str, Any]) -> Text:
     return text
 
 
+LABEL_WIDTH = 20
+"""The widest a menu row's label is drawn (a longer one wraps): the entries keep the rest."""
+
+
 def menu_table(rows: Sequence[Mapping[str, Any]], width: int) -> Table:
     """The menu of moves (``tablerummy.present.moves``), its entries numbered from 1."""
     table = Table(show_header=False, box=None, pad_edge=False, padding=(0, 1),
                   width=width)
-    label_width = max((len(r["label"]) for r in rows), default=0)
+    label_width = min(max((len(r["label"]) for r in rows), default=0), LABEL_WIDTH)
     if label_width:
-        table.add_column(style="bold", no_wrap=True, width=label_width)
+        table.add_column(style="bold", width=label_width)
     table.add_column(ratio=1)
     number = 0
     for row in rows:
@@ -339,10 +356,12 @@ def turn_screen(view: View, names: Mapping[int, str], styles: CardStyles, consol
                 menu_title: str | None = None, recent: Sequence[str] = (),
                 height: int | None = None) -> list[RenderableType]:
     """What a player sees before deciding, sized to the terminal: from the top, the game's
-    line, the players, the piles, the areas, the latest events, the hand, the prompt and
-    the numbered moves.  The events get the rows the rest leaves (at least the newest
-    one); everything else is always there.  ``height`` is the rows it may take (the
-    console's height less the input line and the completion menu by default).
+    line, the areas, the scores, the players, the piles, the latest events, the hand, the
+    prompt and the numbered moves.  When it is all too tall, the areas give way first (their
+    melds' notes, then the melds: one line of points, ``table`` prints them all); the
+    events get the rows the rest leaves (at least the newest one).  ``height`` is the
+    rows it may take (the console's height less the input line and the completion menu
+    by default).
     """
     width = console.width
     if height is None:
@@ -350,12 +369,11 @@ def turn_screen(view: View, names: Mapping[int, str], styles: CardStyles, consol
     title = f"[bold]{view['title']}[/] · hand {hand_number + 1}"
     if seed is not None:
         title += f" · seed {seed}"
-    top: list[RenderableType] = [
-        Rule(title, align="left", style="bright_black"),
+    rule: RenderableType = Rule(title, align="left", style="bright_black")
+    head: list[RenderableType] = [
         scores_line(view),
         players_text(view, names, width),
         piles_text(view, styles, width),
-        *[area_text(area, styles, width) for area in view.get("areas", [])],
     ]
     bottom: list[RenderableType] = [hand_text(view, styles, width),
                                     *private_texts(view, styles, width)]
@@ -365,7 +383,20 @@ def turn_screen(view: View, names: Mapping[int, str], styles: CardStyles, consol
     if menu_title:
         bottom.append(Text(menu_title, style="bold yellow"))
     bottom.append(menu_table(menu, width))
-    used = sum(_height(console, part) for part in top + bottom)
+    fixed = sum(_height(console, part) for part in [rule, *head, *bottom]) + (1 if recent else 0)
+    areas = view.get("areas", [])
+    # the areas as they fit: whole, without the melds' notes, or one line for all
+    shapes: list[list[RenderableType]] = [
+        [area_text(area, styles, width) for area in areas],
+        [area_text(area, styles, width, notes=False) for area in areas],
+        [areas_summary(areas, width)] if areas else [],
+    ]
+    middle = shapes[-1]
+    for shape in shapes:
+        if fixed + sum(_height(console, part) for part in shape) <= height:
+            middle = shape
+            break
+    used = fixed - (1 if recent else 0) + sum(_height(console, part) for part in middle)
     events: list[RenderableType] = []
     if recent:
         room = max(1, height - used)
@@ -376,7 +407,9 @@ def turn_screen(view: View, names: Mapping[int, str], styles: CardStyles, consol
         if not lines:  # one event longer than the room left: its start
             lines = [Text(f"• {recent[-1]}", style="cyan", no_wrap=True, overflow="ellipsis")]
         events = list(lines)
-    return [*top, *events, *bottom]
+    # the areas above the scores and piles: if the screen is too tall after all, what
+    # scrolls off the top first is the areas, the scrollback still holds them
+    return [rule, *middle, *head, *events, *bottom]
 
 
 def _height(console: Console, part: RenderableType) -> int:

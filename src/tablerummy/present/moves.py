@@ -31,7 +31,8 @@ Grouper = Callable[[Variant, Sequence[str]], list[Row]]
 _GROUPERS: dict[str, Grouper] = {}
 
 MOVE_ROW = 6
-"""A group of moves longer than this is split by its next word, when every move has one."""
+"""A group of moves longer than this may be split by its next word (see ``_splits``)."""
+ENTRY_WIDTH = 16
 
 
 def register_moves(*variants: str) -> Callable[[Grouper], Grouper]:
@@ -86,11 +87,35 @@ def word_rows(variant: Variant | None, texts: Sequence[str]) -> list[Row]:
             groups.setdefault(tuple(words[:depth]), []).append((text, words))
         rows: list[Row] = []
         for key, members in groups.items():
-            if len(members) > MOVE_ROW and all(len(w) > depth + 1 for _, w in members):
+            if _splits(members, depth):
                 rows += split(members, depth + 1)
             else:
                 rows.append({"label": " ".join(key),
-                             "entries": [leaf(" ".join(w[depth:]), t) for t, w in members]})
+                             "entries": [leaf(_counted(w[depth:]), t) for t, w in members]})
         return rows
 
     return split([(text, text.split()) for text in texts], 1)
+
+
+def _splits(members: Sequence[tuple[str, list[str]]], depth: int) -> bool:
+    """Whether a row of moves is better as one row per next word: it is long, its entries
+    are long (over :data:`ENTRY_WIDTH` characters), every move has a next word, and the
+    new rows hold two entries or more on average (not a row per move)."""
+    if len(members) <= MOVE_ROW or any(len(w) <= depth + 1 for _, w in members):
+        return False
+    if max(len(" ".join(w[depth:])) for _, w in members) <= ENTRY_WIDTH:
+        return False
+    return 2 * len({w[depth] for _, w in members}) <= len(members)
+
+
+def _counted(words: Sequence[str]) -> str:
+    """``ralph-capone ralph-capone ralph-capone`` → ``ralph-capone ×3``: a meld of one
+    kind reads as its count."""
+    out: list[str] = []
+    count = 0
+    for i, word in enumerate(words):
+        count += 1
+        if i + 1 == len(words) or words[i + 1] != word:
+            out.append(word if count == 1 else f"{word} ×{count}")
+            count = 0
+    return " ".join(out)

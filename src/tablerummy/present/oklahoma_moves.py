@@ -3,7 +3,8 @@
 With deuces wild a hand makes hundreds of melds that differ only in which deuce stands
 where.  The menu (see :mod:`.moves`) shows, at its top, one entry per verb target:
 ``discard`` by card; ``meld`` by what the meld makes (``set of 7s: 3 ways``,
-``♦ sequence: 108 ways``); ``layoff`` by card and meld; ``draw`` the stock or the pile.
+``♦ sequence: 108 ways``); ``layoff`` by card (``10♦ on m1``, ``2♣: 8 ways``); ``draw``
+the stock or the pile.
 A group of melds opens onto one line per meld of the same natural cards, its wild
 designations folded into it (``5♦ 7♦ 8♦ + 1 wild: 3 ways``), which opens onto the moves
 themselves.  Only the legal texts are read; the rules object says what a meld is.
@@ -93,13 +94,16 @@ def _shape_entry(key: tuple[tuple[int, ...], int], ways: list[tuple[str, Meld]])
                                                     for t, m in ways]}])
 
 
-def _layoff_entry(label: str, moves: list[str]) -> Entry:
-    """One card onto one meld; a wild's designations (where it stands) are its sub-menu."""
+def _layoff_entry(card: str, moves: list[str]) -> Entry:
+    """One card laid off: onto which meld, and (a wild) standing for what, its sub-menu."""
+    if len(moves) == 1:
+        return leaf(f"{card} on {moves[0].split()[2]}", moves[0])
+
     def rows() -> list[Row]:
         return [{"label": "", "entries": [
             leaf(_item_label(parse_item(m.split()[1])) + " on " + m.split()[2], m)
             for m in moves]}]
-    return entry(label, moves, rows)
+    return entry(card, moves, rows)
 
 
 @register_moves("fortune", "arlington", "arlington-heights")
@@ -122,8 +126,7 @@ def oklahoma_moves(variant: Variant, texts: Sequence[str]) -> list[Row]:
         elif verb == "meld":
             melds.append(text)
         elif verb == "layoff" and len(words) == 3:
-            card = words[1].split("=")[0]
-            layoffs.setdefault(f"{card_name(card)} on {words[2]}", []).append(text)
+            layoffs.setdefault(card_name(words[1].split("=")[0]), []).append(text)
         else:
             others.setdefault(verb, []).append(leaf(" ".join(words[1:]), text))
     if piles:
