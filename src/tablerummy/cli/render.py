@@ -400,7 +400,7 @@ def turn_screen(view: View, names: Mapping[int, str], styles: CardStyles, consol
     events: list[RenderableType] = []
     if recent:
         room = max(1, height - used)
-        lines = [Text(f"• {line}", style="cyan") for line in recent]
+        lines = [_event(line, width) for line in recent]
         while lines and (len(lines) > room
                          or sum(_height(console, t) for t in lines) > room):
             lines.pop(0)
@@ -410,6 +410,16 @@ def turn_screen(view: View, names: Mapping[int, str], styles: CardStyles, consol
     # the areas above the scores and piles: if the screen is too tall after all, what
     # scrolls off the top first is the areas, the scrollback still holds them
     return [rule, *middle, *head, *events, *bottom]
+
+
+def _event(line: str, width: int) -> Text:
+    """An event as a bullet, a long one continued under its first word."""
+    words = line.split()
+    if not words:
+        return Text("•", style="cyan")
+    text = flow([Text(f"• {words[0]}"), *[Text(w) for w in words[1:]]], width, gap=1)
+    text.stylize("cyan")
+    return text
 
 
 def _height(console: Console, part: RenderableType) -> int:
