@@ -77,12 +77,32 @@ def arlington_group(term: PtyTerminal) -> None:
     term.settle()
 
 
+def waiting(term: PtyTerminal) -> bool:
+    """Whether the game waits for p0: an empty move prompt, or Enter for the next hand."""
+    line = term.cursor_line().rstrip()
+    return (line.startswith("p0") and line.endswith(">")) or "press Enter" in line
+
+
+def hand_over(term: PtyTerminal) -> None:
+    """The first entry of every menu (meld what can be melded, lay off, discard) until
+    the first hand is scored."""
+    for _ in range(600):
+        if not term.wait_until(lambda: "\n" in term.written() and waiting(term), guard=30):
+            raise AssertionError("no prompt")
+        if "press Enter" in term.cursor_line():
+            return
+        term.send("1\r")
+    raise AssertionError("the hand did not end")
+
+
 SHOTS: list[tuple[str, list[str], Callable[[PtyTerminal], None]]] = [
     ("terminal.png", ["play", "capone", "--seats", "human,greedy", "--seed", "3"], capone),
     ("terminal-arlington.png", ["play", "arlington", "--seats", "human,greedy", "--seed", "4"],
      arlington),
     ("terminal-menu.png", ["play", "arlington", "--seats", "human,greedy", "--seed", "4"],
      arlington_group),
+    ("terminal-hand-over.png", ["play", "arlington", "--seats", "human,greedy", "--seed", "6"],
+     hand_over),
 ]
 
 

@@ -338,18 +338,23 @@ class TerminalGame:
         self.game.apply(action, seat=seat)
 
     def after_move(self, actor: int) -> None:
-        """Tell the watcher what just happened; score a finished hand."""
+        """Tell the watcher what just happened; score a finished hand.
+
+        A person's own moves are not repeated (their next screen has them), except the
+        one that ends a hand: the end of the hand is told before it is scored.
+        """
+        finished = sum(1 for h in self.game.hands if h.scores is not None)
+        ended = finished > self.hands_reported
         if self.watcher is not None:
             feed = self.feeds[self.watcher]
             feed.pull(self.game)
-            if actor != self.watcher:
+            if actor != self.watcher or ended:
                 self._stream(feed.unshown())
         else:
             lines = self.public.pull(self.game)
-            if actor in self.bots:
+            if actor in self.bots or ended:
                 self._stream(lines)
-        finished = sum(1 for h in self.game.hands if h.scores is not None)
-        if finished > self.hands_reported:
+        if ended:
             self.hands_reported = finished
             self.hand_over()
 
