@@ -62,7 +62,7 @@ def capone(term: PtyTerminal) -> None:
 
 
 def arlington(term: PtyTerminal) -> None:
-    """The first turn of seed 4: 268 legal moves after the draw, as a one-screen menu."""
+    """The first turn of seed 4: 267 legal moves after the draw, as a one-screen menu."""
     assert term.wait_prompt("p0>", "your turn")
     term.send("1\r")
     assert term.wait_prompt("p0>", "meld, lay off")

@@ -93,7 +93,7 @@ def test_a_turn_fits_an_80x24_terminal_and_nothing_wipes_the_scrollback(
 
 
 def test_the_first_arlington_turn_menu_fits_the_screen() -> None:
-    """268 legal melds and discards after the first draw (seed 4): a menu of one screen."""
+    """267 legal melds and discards after the first draw (seed 4): a menu of one screen."""
     variant = get_variant("arlington")
     game = Game(variant, seed=4, log=True)
     game.apply("draw stock")
