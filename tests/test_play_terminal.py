@@ -123,6 +123,9 @@ def test_a_group_opens_its_own_menu_and_typed_moves_complete(tmp_path: Path) -> 
                        tmp_path, COLUMNS, LINES)
     try:
         assert term.wait_prompt("p0>", "your turn")
+        term.send("help\r")  # the seed and the how-to, once more
+        assert term.wait_prompt("p0>", "Seed 4 (play it again")
+        assert "Enter a move by its number" in term.text()
         term.send("1\r")
         assert term.wait_prompt("p0>", "meld, lay off")
         term.send("2\r")  # set of 5s: 10 ways
