@@ -28,6 +28,16 @@ _JOKER_WORDS = ("JK", "JOKER", "JKR", "*")
 _CARD_RE = re.compile(r"^(10|[2-9]|[AJQKT1])([SHDC])$")
 
 
+SYMBOLS: dict[str, str] = dict(zip(SUITS, "♠♥♦♣", strict=True))
+
+
+def card_name(cid: str) -> str:
+    """The name a player reads: ``QS`` → ``Q♠``, ``10H`` → ``10♥``, ``JK`` → ``Joker``."""
+    if cid == "JK":
+        return "Joker"
+    return cid[:-1] + SYMBOLS[cid[-1]]
+
+
 def card(rank: int, suit: int) -> int:
     return suit * 13 + rank - 1
 

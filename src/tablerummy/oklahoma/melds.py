@@ -24,7 +24,19 @@ from dataclasses import dataclass
 from functools import partial
 from itertools import combinations, product
 
-from .cards import IDS, JK, NCARDS, QS, QUEEN, SPADES, card, position_card, rank_of, suit_of
+from .cards import (
+    IDS,
+    JK,
+    NCARDS,
+    QS,
+    QUEEN,
+    SPADES,
+    card,
+    card_name,
+    position_card,
+    rank_of,
+    suit_of,
+)
 from .rules import Rules
 from .values import ValueTable
 
@@ -60,6 +72,14 @@ class Meld:
 def item_text(item: Item) -> str:
     c, s = item
     return IDS[c] if c == s else f"{IDS[c]}={IDS[s]}"
+
+
+def meld_words(meld: Meld) -> str:
+    """A meld in the words a player reads: ``7♠ 7♥ 2♣ (as 7♦)``."""
+    return " ".join(
+        card_name(IDS[c]) if c == s else f"{card_name(IDS[c])} (as {card_name(IDS[s])})"
+        for c, s in meld.items
+    )
 
 
 def _is_nonswap_wild(item: Item, rules: Rules) -> bool:

@@ -34,7 +34,8 @@ from .cards import (
     VICTIM,
     WILD,
 )
-from .scoring import alibied, hand_scores, suspect_totals
+from .scoring import HandResult, alibied, score_hand, suspect_totals
+from .scoring import breakdown as _breakdown
 
 if TYPE_CHECKING:
     from .variant import Ripper
@@ -83,7 +84,7 @@ class RipperState(MysteryState):
     out_seat: int | None
     escaper: int | None
     outcome: str | None
-    result: tuple[list[int], int | None] | None
+    result: HandResult | None
 
     def __init__(self, variant: Ripper, deck: Sequence[str], dealer: int, log: bool = False):
         n = variant.players
@@ -666,8 +667,8 @@ class RipperState(MysteryState):
             self.outcome = "caught"
         else:
             self.outcome = "at-large"
-        self.result = hand_scores(self.outcome, self.areas, self.wilds, self.hands, self.votes,
-                                  self.cards)
+        self.result = score_hand(self.outcome, self.areas, self.wilds, self.hands, self.votes,
+                                 self.cards)
         if self.log is not None:
             how = {
                 "went-out": f"p{out_seat} went out",
@@ -676,14 +677,14 @@ class RipperState(MysteryState):
                                         " Resigns)",
                 "ripper-escapes": f"p{self.escaper} let the Ripper escape",
             }[end]
-            ripper = self.result[1]
+            ripper = self.result.ripper
             who = {"caught": f"the Ripper, {_name(ripper)}, is caught" if ripper is not None
                    else "", "escaped": "the Ripper escaped",
                    "at-large": "the Ripper is still at large"}[self.outcome]
             votes = ", ".join(f"p{p}: {SUSPECTS[v]}" for p, v in enumerate(self.votes)
                               if v is not None)
             shown = f"; votes {votes}" if votes else ""
-            scores = ", ".join(f"p{i}: {s}" for i, s in enumerate(self.result[0]))
+            scores = ", ".join(f"p{i}: {s}" for i, s in enumerate(self.result.scores))
             self._say(f"the hand is over: {how}; {who}{shown} ({scores})")
 
     # --- results ------------------------------------------------------------------------
@@ -691,12 +692,21 @@ class RipperState(MysteryState):
     def scores(self) -> list[int]:
         if self.result is None:
             return [0] * self.players
-        return list(self.result[0])
+        return list(self.result.scores)
 
     @property
     def ripper(self) -> int | None:
         """The caught Ripper's suspect index once the hand is over (else None)."""
-        return self.result[1] if self.result is not None else None
+        return self.result.ripper if self.result is not None else None
+
+    def breakdown(self) -> list[list[tuple[str, int]]]:
+        """Per player: Evidence, Suspect, Alibi, Victim and Scene cards as they scored,
+        the Ripper's doubling, each card left in hand that cost points, Ripper Escapes
+        (played: +35; held: its penalty) and the vote (see :func:`.scoring.breakdown`)."""
+        if self.result is None or self.outcome is None:
+            return [[] for _ in range(self.players)]
+        return _breakdown(self.outcome, self.result, self.areas, self.wilds, self.votes,
+                          self.cards)
 
     def hand_report(self) -> dict[str, Any]:
         ripper = self.ripper
@@ -749,6 +759,7 @@ class RipperState(MysteryState):
             obs["yard"] = sorted(KINDS[c] for c in self.yard)  # what the Scene's search shows
         if over:
             obs["scores"] = self.scores()
+            obs["breakdown"] = self.breakdown_json()
             obs.update(self.hand_report())
         return obs
 
