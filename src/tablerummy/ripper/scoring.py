@@ -267,6 +267,11 @@ def breakdown(
             if area[ESCAPES]:
                 items.append(("Ripper Escapes played: the Ripper escaped",
                               area[ESCAPES] * points[ESCAPES]))
+            unscored = sum(area[:VICTIM])
+            if unscored:
+                items.append((f"{unscored} Evidence, Suspect and Alibi card"
+                               f"{'s' if unscored != 1 else ''}: not scored, the Ripper escaped",
+                               0))
             items.extend(_vote_item(votes[seat], None, "the Ripper escaped"))
             out.append(items)
             continue
@@ -276,7 +281,7 @@ def breakdown(
             if n:
                 label = _counted(n, s)
                 if w:
-                    label += f" ({_counted(w, WILD)})"
+                    label += f" (incl. {w} {NAMES[KINDS[WILD]]})"
                 items.append((label, n * points[s]))
                 suspect_total += n * points[s]
             if area[SUSPECT + s]:
