@@ -186,3 +186,30 @@ def test_verify_bad_seat_is_one_line_exit_2(seat: str) -> None:
     lines = run.stderr.splitlines()
     assert len(lines) == 1 and "Traceback" not in run.stderr, run.stderr
     assert "seat" in lines[0]
+
+
+def test_ripper_penalty_fast_path_agrees_with_the_cards_it_names() -> None:
+    """``hand_penalty`` (bots) and ``unplayed_cards`` (the breakdown) tell one number."""
+    from tablerummy.ripper.scoring import escapes_penalty, hand_penalty, unplayed_cards
+    from tablerummy.ripper.state import RipperState
+
+    variant = get_variant("ripper", {"players": 3})
+    cards = variant.cards  # type: ignore[attr-defined]
+    checked = 0
+    for seed in range(12):
+        game = Game(variant, seed=seed)
+        rng = random.Random(seed)
+        while not game.game_over and len(game.hands) < 2:
+            state = game.state
+            assert isinstance(state, RipperState)
+            if rng.random() < 0.2:
+                for seat in range(variant.players):
+                    hand = state.hands[seat]
+                    named = unplayed_cards(hand, seat, state.areas, state.wilds, cards)
+                    assert all(0 <= n <= h for n, h in zip(named, hand, strict=True))
+                    cost = sum(n * cards.points[k] for k, n in enumerate(named))
+                    cost += escapes_penalty(hand, state.areas, cards)
+                    assert cost == hand_penalty(hand, seat, state.areas, state.wilds, cards)
+                    checked += 1
+            game.apply(rng.choice(game.legal_actions()))
+    assert checked > 100

@@ -89,21 +89,29 @@ def victims_in_play(areas: Sequence[Sequence[int]]) -> int:
 def playable_points(hand: Sequence[int], own: int, areas: Sequence[Sequence[int]],
                     wilds: Sequence[Sequence[int]], cards: CardTable) -> int:
     """The most points of ``hand`` that could have been played from the final table."""
-    points = cards.points
-    playable = playable_cards(hand, own, areas, wilds, cards)
-    return sum(n * points[k] for k, n in enumerate(playable) if n)
+    return _playable(hand, own, areas, wilds, cards, None)
 
 
 def playable_cards(hand: Sequence[int], own: int, areas: Sequence[Sequence[int]],
                    wilds: Sequence[Sequence[int]], cards: CardTable) -> list[int]:
-    """Per kind, how many cards of ``hand`` could have been played from the final table,
-    choosing the wild cards' suspects so that the most points could.
+    """Per kind, how many cards of ``hand`` could have been played from the final table
+    (the cards that make :func:`playable_points`)."""
+    took = [0] * len(hand)
+    _playable(hand, own, areas, wilds, cards, took)
+    return took
+
+
+def _playable(hand: Sequence[int], own: int, areas: Sequence[Sequence[int]],
+              wilds: Sequence[Sequence[int]], cards: CardTable, took: list[int] | None) -> int:
+    """The most points of ``hand`` that could have been played; ``took`` (if given) is
+    filled with the cards that make them, per kind.
 
     Judged as if it were the player's turn, card by card, without the one-Gavel limit or
     the card kept for the discard: Evidence needs a Victim in play and a meld to lay off
     onto or enough cards to meld (wild cards counted, each assigned to the suspect that
     saves the most); Suspect and Alibi cards need Evidence of their suspect in play or
     playable.  Victims, Scenes, Ripper Escapes and the 0-point cards never count here.
+    The bots' fast path asks for the points only; the breakdown asks for the cards.
     """
     points = cards.points
     victim = victims_in_play(areas) > 0
@@ -111,40 +119,51 @@ def playable_cards(hand: Sequence[int], own: int, areas: Sequence[Sequence[int]]
                for s in range(NS)]
     melded = [any(area[k] + (w[k] if k < NS else 0) >= 3
                   for area, w in zip(areas, wilds, strict=True)) for k in range(NE)]
-    held_wilds = hand[WILD]
-    best = -1
-    best_cards: list[int] = [0] * len(hand)
-    for assignment in product(range(NS + 1), repeat=held_wilds):  # NS = left unused
-        took = [0] * len(hand)
+    own_area, own_wilds = areas[own], wilds[own]
+
+    def value(assignment: tuple[int, ...], took: list[int] | None) -> int:
         total = 0
         evidence_ok = [False] * NS
         if victim:
             extra = [assignment.count(s) for s in range(NS)]
             letters = hand[LETTERS]
             if letters and (melded[LETTERS] or letters >= 3):
-                took[LETTERS] = letters
                 total += letters * points[LETTERS]
+                if took is not None:
+                    took[LETTERS] = letters
             for s in range(NS):
                 n, w = hand[s], extra[s]
                 meld_ok = n >= 1 and (melded[s] or n + w >= 3)
                 if n and (melded[s] or n + w >= 3):
-                    took[s] = n
                     total += n * points[s]
                     evidence_ok[s] = True
-                if w and (own_has(areas[own], wilds[own], s) or meld_ok):
-                    took[WILD] += w  # set aside at its face value in hand
-                    total += w * points[WILD]
+                    if took is not None:
+                        took[s] = n
+                if w and (own_has(own_area, own_wilds, s) or meld_ok):
+                    total += w * points[WILD]  # set aside at its face value in hand
                     evidence_ok[s] = True
+                    if took is not None:
+                        took[WILD] += w
         for s in range(NS):
             if in_play[s] or evidence_ok[s]:
-                took[SUSPECT + s] = hand[SUSPECT + s]
                 total += hand[SUSPECT + s] * points[SUSPECT + s]
+                if took is not None:
+                    took[SUSPECT + s] = hand[SUSPECT + s]
                 if s < NA:
-                    took[ALIBI + s] = hand[ALIBI + s]
                     total += hand[ALIBI + s] * points[ALIBI + s]
+                    if took is not None:
+                        took[ALIBI + s] = hand[ALIBI + s]
+        return total
+
+    best = -1
+    chosen: tuple[int, ...] = ()
+    for assignment in product(range(NS + 1), repeat=hand[WILD]):  # NS = left unused
+        total = value(assignment, None)
         if total > best:
-            best, best_cards = total, took
-    return best_cards
+            best, chosen = total, assignment
+    if took is not None:
+        value(chosen, took)
+    return best
 
 
 def own_has(area: Sequence[int], wild: Sequence[int], s: int) -> bool:
@@ -170,10 +189,11 @@ def escapes_penalty(hand: Sequence[int], areas: Sequence[Sequence[int]],
 
 def hand_penalty(hand: Sequence[int], own: int, areas: Sequence[Sequence[int]],
                  wilds: Sequence[Sequence[int]], cards: CardTable) -> int:
-    """What a player left holding ``hand`` loses in a caught or at-large hand."""
+    """What a player left holding ``hand`` loses in a caught or at-large hand (the bots'
+    fast path; :func:`unplayed_cards` names the cards, and the two agree)."""
     points = cards.points
-    unplayed = unplayed_cards(hand, own, areas, wilds, cards)
-    return (sum(n * points[k] for k, n in enumerate(unplayed) if n)
+    face = sum(hand[k] * points[k] for k in range(ESCAPES))  # wild: the highest suspect value
+    return (face - playable_points(hand, own, areas, wilds, cards)
             + escapes_penalty(hand, areas, cards))
 
 
