@@ -6,6 +6,7 @@ from typing import Any
 
 from .errors import OptionError
 from .records import replay
+from .userinput import is_digits, shown, whole_number
 
 
 def parse_seat(text: str) -> int:
@@ -13,9 +14,10 @@ def parse_seat(text: str) -> int:
     digits = text.strip()
     if digits[:1] in ("p", "P"):
         digits = digits[1:]
-    if not (digits.isascii() and digits.isdigit()) or len(digits) > 6:
-        raise OptionError(f"--seat takes a seat number such as 0 or p1, not {text[:40]!r}")
-    return int(digits)
+    seat = whole_number(digits, max_digits=6) if is_digits(digits) else None
+    if seat is None:
+        raise OptionError(f"--seat takes a seat number such as 0 or p1, not {shown(text)}")
+    return seat
 
 
 def verify(data: Any, reveal: bool = False, seat: int | None = None) -> tuple[dict[str, Any], int]:
