@@ -225,7 +225,7 @@ class OklahomaState(HandState):
     def _enumerate_stuck(self, hand: list[int]) -> list[Action]:
         """The play phase of Heights with a Q♠ in hand: no meld or layoff may leave only
         Q♠s (the turn could not end: Q♠ is never discarded), and Q♠ is discarded only
-        from a hand of Q♠s alone, which a draw left (card-data.md)."""
+        from a hand of Q♠s alone, which a draw left (docs/rules-oklahoma.md)."""
         size, queens = self.sizes[self.seat], hand[QS]
         melds = self._keep_a_discard(_candidates(hand, self.rules), hand, ())
         acts: list[Action] = [(A.MELD, m.items) for m in melds]
@@ -565,7 +565,7 @@ class OklahomaState(HandState):
             self._stock_empty()
 
     def _stock_empty(self) -> None:
-        """The house rule of card-data.md: rebuild from the pile, at most ``rebuild_limit``
+        """The house limit (docs/rules-oklahoma.md): rebuild from the pile at most ``rebuild_limit``
         times; otherwise this is the hand's last turn."""
         if self.rebuilds < self.rules.rebuild_limit and len(self.discard) >= 2:
             top = self.discard.pop()
