@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import random
 import re
 import select
 import signal
@@ -117,26 +118,32 @@ def test_moves_are_numbered_from_one_in_rows_of_shared_first_words() -> None:
     assert [r["label"] for r in few] == ["play"]
 
 
-def test_areas_show_melds_with_points_and_the_end_of_hand_scores() -> None:
-    view = {
-        "title": "T", "seat": 0,
-        "scores": {"sides": ["p0", "p1"], "totals": [40, 81], "target": 200,
-                   "hands": [[40, 81]], "game_over": False, "winner": None},
-        "areas": [
-            {"side": 0, "label": "p0", "points": 40, "melds": [
-                {"label": "Frank Nitti", "cards": ["frank-nitti"] * 6, "points": 40,
-                 "note": "complete set"}]},
-            {"side": 1, "label": "p1", "points": 81, "melds": [
-                {"label": "m1", "cards": ["7H", "7S", "2C=7D"], "points": 81, "note": None}]},
-        ],
-        "end": "went-out",
-    }
-    out = render(hand_over_screen(view, CardStyles(), 0))
-    assert "Hand 1 is over: went out" in out
-    assert "Frank Nitti ×6  complete set  40" in out
-    assert "m1 7H 7S 2C=7D" in out  # melds of different cards list them
-    assert "this hand: 40" in out and "this hand: 81" in out
-    assert "game total: 81" in out
+@pytest.mark.parametrize("name", variant_names())
+def test_the_end_of_a_hand_shows_the_engine_breakdown_item_by_item(name: str) -> None:
+    """Every item of the view's breakdown is on the hand's scoring screen, card by card,
+    with each side's total; the terminal adds nothing of its own."""
+    variant = get_variant(name)
+    game = Game(variant, seed=9)
+    rng = random.Random(9)
+    while len(game.hands) == 1 and not game.game_over:
+        game.apply(rng.choice(game.legal_actions()))
+    screen = Scripted(last_move)
+    terminal = TerminalGame(game, ["human", "random"], screen)
+    view = terminal.last_hand_view(0)
+    assert view["breakdown"], "a finished hand's view has the engine's breakdown"
+    out = " ".join(render(hand_over_screen(view, 0, {0: "you", 1: "random"}, 80),
+                          width=80).split())
+    assert re.search(r"Hand 1 is over: \w", out)
+    for side in view["breakdown"]:
+        assert sum(item["points"] for item in side["items"]) == side["total"]
+        for item in side["items"]:
+            points = item["points"]
+            shown = f"+{points}" if points > 0 else "0" if points == 0 else f"−{-points}"
+            assert f"{shown} {' '.join(item['label'].split())}" in out
+        total = side["total"]
+        shown = f"+{total}" if total > 0 else "0" if total == 0 else f"−{-total}"
+        assert f"= {shown} this hand" in out
+    assert "p0 (you):" in out
 
 
 def test_card_styles_are_stable_per_kind_and_by_suit_for_playing_cards() -> None:

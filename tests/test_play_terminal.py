@@ -146,3 +146,32 @@ def test_a_group_opens_its_own_menu_and_typed_moves_complete(tmp_path: Path) -> 
     record = load_json(tmp_path / "kept.json")
     assert record["hands"][0]["actions"][:2] == ["draw stock", "meld 5D 5D 2S=5S"]
     assert term.wipes() == []
+
+
+@pytest.mark.slow
+def test_the_end_of_a_hand_is_scored_item_by_item_on_the_screen(tmp_path: Path) -> None:
+    """Arlington, the first entry of every menu (melds first) until the hand ends."""
+    term = PtyTerminal(["play", "arlington", "--seats", "human,greedy", "--seed", "6"],
+                       tmp_path, COLUMNS, LINES)
+
+    def waiting() -> bool:
+        line = term.cursor_line().rstrip()
+        return "\n" in term.written() and (
+            (line.startswith("p0") and line.endswith(">")) or "press Enter" in line)
+
+    try:
+        for _ in range(600):
+            assert term.wait_until(waiting)
+            if "press Enter" in term.cursor_line():
+                break
+            term.send("1\r")
+        screen = _flat(term.display())
+        term.send("\r")  # the next hand
+        assert term.wait_prompt("p0>", "hand 2")
+    finally:
+        term.close()
+    assert "Hand 1 is over: went out" in screen
+    assert "p0 (you):" in screen and "p1 (greedy):" in screen
+    assert "going out" in screen and screen.count("this hand") == 2
+    assert "Game to 1000, totals:" in screen
+    assert term.wipes() == []

@@ -90,7 +90,7 @@ def test_the_end_of_a_hand_is_scored_item_by_item_from_the_breakdown() -> None:
         ],
     }
     console = Console(file=io.StringIO(), width=80, color_system=None)
-    console.print(hand_over_screen(view, CardStyles(), 0, {0: "you", 1: "greedy"}, 80))
+    console.print(hand_over_screen(view, 0, {0: "you", 1: "greedy"}, 80))
     out = " ".join(console.file.getvalue().split())  # type: ignore[attr-defined]
     assert "Hand 1 is over: went out" in out
     assert "p0 (you): +15 m1 7♠ 7♥ 7♦ +100 going out −100 Q♠ in hand +80 Q♥ in hand" in out

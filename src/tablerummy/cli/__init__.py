@@ -75,6 +75,8 @@ def _parser() -> argparse.ArgumentParser:
     p = sub.add_parser("verify", help="replay a game record and print what it reaches")
     p.add_argument("record", help="a game record (JSON)")
     p.add_argument("--reveal", action="store_true", help="also print the full position")
+    p.add_argument("--seat", metavar="N",
+                   help="also print what seat N sees there (its observation, as bots get it)")
 
     p = sub.add_parser("simulate", help="bots play whole games; a summary of the results")
     variant_args(p)

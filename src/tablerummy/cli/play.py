@@ -507,9 +507,8 @@ class TerminalGame:
 
     def hand_over(self) -> None:
         seat = self.watcher if self.watcher is not None else 0
-        self.screen.print(hand_over_screen(self.last_hand_view(seat), self.styles,
-                                           self.hands_reported - 1, self.names,
-                                           self.screen.console.width))
+        self.screen.print(hand_over_screen(self.last_hand_view(seat), self.hands_reported - 1,
+                                           self.names, self.screen.console.width))
         if self.screen.interactive and self.humans and not self.game.game_over:
             self.screen.ask("press Enter for the next hand ")
 

@@ -65,57 +65,6 @@ def readable(word: str | None) -> str:
     return (word or "").replace("-", " ")
 
 
-def meld_line(meld: Mapping[str, Any], styles: CardStyles) -> Text:
-    cards: list[str] = meld["cards"]
-    first = cards[0] if cards else ""
-    names: list[str] = meld.get("names") or cards
-    if cards and len(set(cards)) == 1:
-        text = styles.card(first, meld["label"], len(cards))
-    else:
-        text = Text(f"{meld['label']} ", style="bold")
-        for i, (card, name) in enumerate(zip(cards, names, strict=False)):
-            if i:
-                text.append(" ")
-            text.append(name, style=styles.style(card))
-    if meld.get("note"):
-        text.append(f"  {meld['note']}", style="dim")
-    text.append(f"  {meld['points']}", style="bold")
-    return text
-
-
-def areas_table(view: View, styles: CardStyles, hand_scores: Sequence[int] | None = None) -> Table:
-    """Each side's area as a column: its melds with their points.
-
-    ``hand_scores`` (at the end of a hand) adds the hand's score and the game total per
-    side; the score is the engine's, which can differ from the area's points when a rule
-    like Al Capone's exclusion applies.
-    """
-    scores = view["scores"]
-    table = Table(title="Areas", title_style="bold", expand=False, show_lines=False)
-    areas = view.get("areas", [])
-    for area in areas:
-        table.add_column(f"{area['label']} · {area['points']} pts", min_width=22)
-    depth = max((len(a["melds"]) for a in areas), default=0)
-    for row in range(max(depth, 1)):
-        cells: list[RenderableType] = []
-        for area in areas:
-            melds = area["melds"]
-            if row < len(melds):
-                cells.append(meld_line(melds[row], styles))
-            else:
-                cells.append(Text("(nothing yet)", style="dim") if row == 0 else Text(""))
-        table.add_row(*cells)
-    if hand_scores is not None:
-        table.add_section()
-        table.add_row(*[Text(f"this hand: {hand_scores[a['side']]}", style="bold")
-                        for a in areas])
-    if hand_scores is not None and areas:
-        table.add_section()
-        table.add_row(*[Text(f"game total: {scores['totals'][a['side']]}", style="bold cyan")
-                        for a in areas])
-    return table
-
-
 def scores_line(view: View) -> Text:
     scores = view["scores"]
     text = Text(f"Game to {scores['target']}, totals:  ", style="bold")
@@ -450,22 +399,17 @@ def breakdown_texts(view: View, names: Mapping[int, str], width: int) -> list[Te
     return texts
 
 
-def hand_over_screen(view: View, styles: CardStyles, hand_number: int,
-                     names: Mapping[int, str] | None = None, width: int = 80) -> Group:
+def hand_over_screen(view: View, hand_number: int, names: Mapping[int, str] | None = None,
+                     width: int = 80) -> Group:
     """The scoring of a finished hand: each side's score item by item (the view's
-    ``breakdown``), then the game's totals.  ``view`` is built from the observation's
-    ``last_hand``.  Without a breakdown (an older engine), the areas and scores."""
-    scores = view["scores"]
-    hand_scores = scores["hands"][-1] if scores.get("hands") else None
+    ``breakdown``, the engine's), then the game's totals.  ``view`` is built from the
+    observation's ``last_hand``."""
     parts: list[RenderableType] = [
         Rule(f"[bold]Hand {hand_number + 1} is over[/]: {readable(view.get('end'))}",
              style="yellow", align="left"),
+        *breakdown_texts(view, names or {}, width),
+        scores_line(view),
     ]
-    if view.get("breakdown"):
-        parts += breakdown_texts(view, names or {}, width)
-    else:
-        parts.append(areas_table(view, styles, hand_scores=hand_scores))
-    parts.append(scores_line(view))
     return Group(*parts)
 
 

@@ -15,11 +15,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..oklahoma.actions import parse_item
-from ..oklahoma.cards import IDS, RANKS, SUITS
+from ..oklahoma.cards import IDS, RANKS, SUITS, SYMBOLS, card_name
 from ..oklahoma.melds import DEUCES, SET, Item, Meld, build
 from ..variant import Variant
 from .moves import Entry, Row, entry, leaf, register_moves
-from .oklahoma import SYMBOLS, card_name
 
 _RANK_WORDS = {"A": "aces", "J": "jacks", "Q": "queens", "K": "kings"}
 FLAT = 9
