@@ -1,13 +1,18 @@
 """``tablerummy play``: a whole game in the terminal, against bots or at one screen.
 
 The terminal is a view only: it draws ``table_view(variant, observation(seat))`` for the
-seat at the screen, lists ``Game.legal_texts()``, hands what the person types to
-``Game.apply`` and shows the engine's own words (``Game.events``) and errors.  It never
-decides a rule, so every variant with a presenter plays here unchanged.
+seat at the screen, numbers the menu that ``present.moves.move_menu`` makes of
+``Game.legal_texts()``, hands what the person types to ``Game.apply`` and shows the
+engine's own words (``Game.events``), scoring breakdown and errors.  It never decides a
+rule, so every variant with a presenter plays here unchanged.
 
-On a terminal, input goes through prompt_toolkit (completion over the legal moves,
-history per seat); when stdin is not a terminal, plain lines are read, so a game can be
-driven by a pipe and the transcript read back.
+Each decision prints a compact screen (``render.turn_screen``) sized to the terminal,
+below what is there: nothing is cleared, earlier turns stay in the scrollback (only a
+hot-seat handover clears, so that nobody scrolls back to another person's hand).
+
+On a terminal, input goes through prompt_toolkit (a completion menu of a few rows over
+the legal moves, history per seat); when stdin is not a terminal, plain lines are read,
+so a game can be driven by a pipe and the transcript read back.
 """
 
 from __future__ import annotations
@@ -102,8 +107,8 @@ class Screen:
     """The terminal: a Rich console to draw on and a way to read one line.
 
     ``interactive`` means a real terminal on both ends: prompt_toolkit reads (with
-    completion and history), the screen is cleared between players and bots pause
-    between moves.  Otherwise lines come from ``input()`` and are echoed, so that a
+    completion and history), the screen is cleared between people at one screen and
+    bots pause between moves.  Otherwise lines come from ``input()`` and are echoed, so that a
     piped transcript reads like a session.
     """
 
