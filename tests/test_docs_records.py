@@ -8,6 +8,7 @@ quotes are produced by the real command.
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import subprocess
@@ -25,7 +26,7 @@ PAGE = Path(__file__).resolve().parent.parent / "docs" / "records.md"
 def _pairs() -> list[tuple[Any, dict[str, Any]]]:
     blocks = re.findall(r"```json (record|verify)\n(.*?)```", PAGE.read_text("utf-8"), re.S)
     pairs = []
-    for (kind, text), (next_kind, next_text) in zip(blocks, blocks[1:], strict=False):
+    for (kind, text), (next_kind, next_text) in itertools.pairwise(blocks):
         if kind == "record" and next_kind == "verify":
             pairs.append((json.loads(text), json.loads(next_text)))
     return pairs

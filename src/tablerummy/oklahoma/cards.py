@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from ..errors import NotationError
+from ..userinput import shown
 
 SUITS = "SHDC"
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -26,6 +27,9 @@ _INDEX = {cid: i for i, cid in enumerate(IDS)}
 _SUIT_WORDS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
 _JOKER_WORDS = ("JK", "JOKER", "JKR", "*")
 _CARD_RE = re.compile(r"^(10|[2-9]|[AJQKT1])([SHDC])$")
+
+
+SYMBOLS: dict[str, str] = dict(zip(SUITS, "♠♥♦♣", strict=True))
 
 
 def card(rank: int, suit: int) -> int:
@@ -51,6 +55,19 @@ def card_id(c: int) -> str:
     return IDS[c]
 
 
+_SUIT_SYMBOLS = "".join(SYMBOLS.values())
+
+
+def card_word(c: int) -> str:
+    """A card as players write it: ``7♠``, ``10♥``, ``Joker`` (the log's words)."""
+    return "Joker" if c == JK else RANKS[c % 13] + _SUIT_SYMBOLS[c // 13]
+
+
+def card_name(cid: str) -> str:
+    """:func:`card_word` of a card id: ``QS`` → ``Q♠``, ``JK`` → ``Joker``."""
+    return card_word(_INDEX[cid])
+
+
 def parse_card(word: str) -> int:
     """A card id in any case: ``qs``, ``10h``, ``th``, ``Q♠``, ``joker``."""
     exact = _INDEX.get(word)  # a deck's ids, as dealt: the common case, made cheap
@@ -65,7 +82,7 @@ def parse_card(word: str) -> int:
         return _INDEX[text]
     m = _CARD_RE.match(text)
     if m is None:
-        raise NotationError(f"{word!r} is not a card (e.g. QS, 10H, 2C, JK)")
+        raise NotationError(f"{shown(word)} is not a card (e.g. QS, 10H, 2C, JK)")
     rank = {"T": "10", "1": "A"}.get(m.group(1), m.group(1))
     return _INDEX[rank + m.group(2)]
 

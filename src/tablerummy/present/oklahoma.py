@@ -1,7 +1,11 @@
 """The table view of the Oklahoma family: hand by suit (wilds apart), melds with points.
 
-The discard pile is public in full (every card went down face up, docs/rules-oklahoma.md),
-so the view lists it, and the cards known to be in other hands, beside the table.
+"Players may not look at any cards in the discard deck hidden by the topmost card": a
+person sees the pile's top card and its size only (as ``capone`` shows the Underworld),
+not the cards below it, nor what follows from them — the order of a stock rebuilt from
+the pile, the cards known to be in a hand that took the pile.  Remembering the discards
+is the player's skill (the events tell each one as it goes down); a bot's observation
+holds that perfect memory (docs/rules-oklahoma.md), the view does not.
 """
 
 from __future__ import annotations
@@ -9,12 +13,11 @@ from __future__ import annotations
 from collections import Counter
 
 from ..oklahoma.actions import parse_item
-from ..oklahoma.cards import IDS, RANKS, SUITS
+from ..oklahoma.cards import IDS, RANKS, SUITS, SYMBOLS, card_name
 from ..oklahoma.melds import DEUCES, SET, Meld, build, meld_value
 from ..variant import Observation, Variant
 from . import View, common_view, prompt, register_presenter, seat_label
 
-SYMBOLS = dict(zip(SUITS, "♠♥♦♣", strict=True))
 _SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 _RANK_NAMES = {"A": "aces", "J": "jacks", "Q": "queens", "K": "kings"}
 _PROMPTS = {
@@ -24,11 +27,9 @@ _PROMPTS = {
 }
 
 
-def card_name(cid: str) -> str:
-    """``QS`` → ``Q♠``; ``JK`` → ``Joker``."""
-    if cid == "JK":
-        return "Joker"
-    return cid[:-1] + SYMBOLS[cid[-1]]
+def _item_name(text: str) -> str:
+    """``2C=7H`` → ``2♣=7♥``: a meld item in card names."""
+    return "=".join(card_name(part) for part in text.split("="))
 
 
 def _entry(cid: str, count: int) -> dict[str, object]:
@@ -76,30 +77,18 @@ def oklahoma_view(variant: Variant, obs: Observation) -> View:
         for k, texts in enumerate(melds):
             meld = build([parse_item(t) for t in texts], rules)
             points = meld_value(meld, rules.values) if isinstance(meld, Meld) else 0
-            shown.append({"label": f"m{k + 1}", "cards": list(texts), "points": points,
+            shown.append({"label": f"m{k + 1}", "cards": list(texts),
+                          "names": [_item_name(t) for t in texts], "points": points,
                           "note": _note(meld) if isinstance(meld, Meld) else ""})
         areas.append({"side": side, "label": seat_label(sides[side][0]),
                       "points": obs["melded_points"][side], "melds": shown})
     view["areas"] = areas
     top = obs["discard_top"]
-    stock = obs.get("stock")
     view["piles"] = [
         {"name": "Stock", "size": obs["stock_size"], "top": None, "top_name": None},
         {"name": "Discard pile", "size": obs["discard_size"], "top": top,
          "top_name": card_name(top) if top else None},
     ]
-    below = obs["discard"][:-1]
-    if below:
-        view["private"].append({"label": "The discard pile below its top (all saw them go "
-                                         "down), oldest first",
-                                "cards": [_entry(c, 1) for c in below]})
-    if stock:
-        view["private"].append({"label": "The rebuilt stock, top first",
-                                "cards": [_entry(c, 1) for c in stock]})
-    for seat, known in enumerate(obs["known_hands"]):
-        if known and seat != obs["seat"]:
-            view["private"].append({"label": f"Known to be held by {seat_label(seat)}",
-                                    "cards": [_entry(c, n) for c, n in Counter(known).items()]})
     for seat, held in enumerate(obs.get("hands") or []):
         if seat != obs["seat"]:
             view["private"].append({"label": f"Held by {seat_label(seat)} (shown for scoring)",
