@@ -209,3 +209,26 @@ def test_nothing_reachable_from_a_sampler_is_the_true_position() -> None:
         assert id(obj) not in secret
         todo.extend(gc.get_referents(obj))
     assert len(seen) > 10
+
+
+def test_the_web_bot_pool_hands_ismcts_a_sampler() -> None:
+    """The web table's bot workers get a picklable Sampler in the request, never the state."""
+    import pickle
+
+    pytest.importorskip("starlette")
+    from tablerummy.bots import wants_sampler
+    from tablerummy.web.botpool import BotRequest
+    from tablerummy.web.botpool import decide as pool_decide
+
+    variant = get_variant("capone")
+    game = Game(variant, seed=4)
+    seat = game.to_act
+    assert seat is not None
+    assert wants_sampler("ismcts:iterations=10", variant) and not wants_sampler("greedy", variant)
+    request = BotRequest(
+        bot="ismcts:iterations=10", variant="capone", options=dict(variant.options), seat=seat,
+        seed=1, observation=game.observation(seat),
+        legal=tuple(variant.action_text(a) for a in game.legal_actions()),
+        sampler=Sampler(game.state, seat, Random(1)))
+    text = pool_decide(pickle.loads(pickle.dumps(request)))
+    assert text in request.legal

@@ -122,6 +122,14 @@ def get_bot(name: str, variant: Variant, seat: int, seed: int | None = None) -> 
     return bot
 
 
+def wants_sampler(name: str, variant: Variant) -> bool:
+    """Whether the bot of that name is a search bot that wants a :class:`Sampler`."""
+    _load()
+    base, _ = parse_bot_name(name)
+    cls = _BOTS.get((base, variant.name)) or _BOTS.get((base, "*"))
+    return cls is not None and cls.wants_sampler
+
+
 def decide(bot: Bot, state: HandState, observation: Observation,
            legal: Sequence[Action]) -> Action:
     """The bot's choice at its seat; a search bot first gets a :class:`Sampler` of ``state``.
