@@ -38,7 +38,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots import Bot, get_bot
+from .bots import Bot, decide, get_bot
 from .errors import OptionError, TablerummyError
 from .game import Game
 from .variant import Action, Variant, get_variant
@@ -123,12 +123,18 @@ def _action_text(variant: Variant, action: object) -> str:
 
 
 def play_game(setup: Setup, index: int, variant: Variant | None = None,
-              keep_record: bool = False) -> GameResult:
-    """Play game ``index`` of a run to its end; never raises for a bot's or engine's fault."""
+              keep_record: bool = False, seats: tuple[int, ...] | None = None,
+              deal: int | None = None) -> GameResult:
+    """Play game ``index`` of a run to its end; never raises for a bot's or engine's fault.
+
+    ``seats`` (the entry at each seat) and ``deal`` (the deals' seed offset, default
+    ``index``) let a duplicate tournament replay one deal with other seatings.
+    """
     variant = variant or setup.make_variant()
-    seed = setup.seed + index
+    seed = setup.seed + (index if deal is None else deal)
     labels = setup.labels
-    seats = seating(index, variant.players, len(setup.bots))
+    if seats is None:
+        seats = seating(index, variant.players, len(setup.bots))
     sides = variant.sides
     game: Game | None = None
     error: str | None = None
@@ -147,7 +153,7 @@ def play_game(setup: Setup, index: int, variant: Variant | None = None,
                 break
             who = f"bot {labels[seats[seat]]} at p{seat}"
             try:
-                choice: Action = bots[seat].choose(game.observation(seat), legal)
+                choice: Action = decide(bots[seat], game.state, game.observation(seat), legal)
             except Exception as err:
                 error = f"{who} raised {type(err).__name__}: {err}"
                 break

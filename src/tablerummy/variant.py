@@ -230,12 +230,46 @@ class HandState(ABC):
         """The hand's score per side (only meaningful once the hand is over)."""
 
     @abstractmethod
+    def breakdown(self) -> list[list[tuple[str, int]]]:
+        """Per side, the labelled ``(label, points)`` items that make its hand score.
+
+        In the words a player reads: each meld or set as it scores, complete sets, the
+        going-out bonus, each card left in hand that costs points, penalties, doublings,
+        votes.  The items of a side sum to ``scores()[side]``; every front end and
+        ``verify`` show these items and nothing else for scoring (one source for the
+        fact).  Only meaningful once the hand is over; slower than :meth:`scores`,
+        which bots call.
+        """
+
+    def breakdown_json(self) -> list[list[list[str | int]]]:
+        """:meth:`breakdown` as JSON: per side a list of ``[label, points]``."""
+        return [[[label, points] for label, points in side] for side in self.breakdown()]
+
+    @abstractmethod
     def observation(self, seat: int) -> Observation:
         """Exactly what ``seat`` may know, and nothing else."""
 
     @abstractmethod
     def reveal(self) -> dict[str, Any]:
         """The full position for ``verify --reveal`` (hands, areas, piles)."""
+
+    def determinize(self, seat: int, rng: random.Random) -> Self:
+        """A full position ``seat`` could be in: its own cards and everything it knows kept,
+        every card it cannot see redealt at random (by ``rng``) among the places it could be.
+
+        Built from ``seat``'s knowledge only, so search bots (ISMCTS) may sample from it
+        without peeking: positions that differ only in cards hidden from ``seat`` give the
+        same result for the same generator.
+        """
+        raise NotImplementedError(f"{self.variant.name} cannot determinize a position")
+
+    def determinizer(self, seat: int, track: bool = True) -> Callable[[random.Random], Self]:
+        """Many determinizations of this position for ``seat``: one per call with a generator.
+
+        Variants work out once what all of them share; ``track=False`` may drop bookkeeping
+        that only further determinizations need (search playouts run faster without it).
+        """
+        return lambda rng: self.determinize(seat, rng)
 
     def hand_report(self) -> dict[str, Any]:
         """Extra per-hand keys for ``verify`` (e.g. the Ripper's outcome)."""

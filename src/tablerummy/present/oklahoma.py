@@ -13,12 +13,11 @@ from __future__ import annotations
 from collections import Counter
 
 from ..oklahoma.actions import parse_item
-from ..oklahoma.cards import IDS, RANKS, SUITS
+from ..oklahoma.cards import IDS, RANKS, SUITS, SYMBOLS, card_name
 from ..oklahoma.melds import DEUCES, SET, Meld, build, meld_value
 from ..variant import Observation, Variant
 from . import View, common_view, prompt, register_presenter, seat_label
 
-SYMBOLS = dict(zip(SUITS, "♠♥♦♣", strict=True))
 _SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 _RANK_NAMES = {"A": "aces", "J": "jacks", "Q": "queens", "K": "kings"}
 _PROMPTS = {
@@ -28,11 +27,9 @@ _PROMPTS = {
 }
 
 
-def card_name(cid: str) -> str:
-    """``QS`` → ``Q♠``; ``JK`` → ``Joker``."""
-    if cid == "JK":
-        return "Joker"
-    return cid[:-1] + SYMBOLS[cid[-1]]
+def _item_name(text: str) -> str:
+    """``2C=7H`` → ``2♣=7♥``: a meld item in card names."""
+    return "=".join(card_name(part) for part in text.split("="))
 
 
 def _entry(cid: str, count: int) -> dict[str, object]:
@@ -80,7 +77,8 @@ def oklahoma_view(variant: Variant, obs: Observation) -> View:
         for k, texts in enumerate(melds):
             meld = build([parse_item(t) for t in texts], rules)
             points = meld_value(meld, rules.values) if isinstance(meld, Meld) else 0
-            shown.append({"label": f"m{k + 1}", "cards": list(texts), "points": points,
+            shown.append({"label": f"m{k + 1}", "cards": list(texts),
+                          "names": [_item_name(t) for t in texts], "points": points,
                           "note": _note(meld) if isinstance(meld, Meld) else ""})
         areas.append({"side": side, "label": seat_label(sides[side][0]),
                       "points": obs["melded_points"][side], "melds": shown})

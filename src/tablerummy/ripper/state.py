@@ -9,7 +9,8 @@ chance to play Ripper Escapes — and the follow-up choices of a Scene and Rippe
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from random import Random
 from typing import TYPE_CHECKING, Any, Self
 
 from ..events import how_many, listed, their, who, whose
@@ -35,7 +36,9 @@ from .cards import (
     VICTIM,
     WILD,
 )
-from .scoring import alibied, hand_scores, suspect_totals
+from .determinize import determinize, determinizer, track
+from .scoring import HandResult, alibied, score_hand, suspect_totals
+from .scoring import breakdown as _breakdown
 
 if TYPE_CHECKING:
     from .variant import Ripper
@@ -60,7 +63,7 @@ class RipperState(MysteryState):
     __slots__ = (
         "actor", "areas", "cards", "dealer", "end", "escaper", "extra", "gavel_played",
         "hands", "log", "out_seat", "outcome", "phase", "players", "resign_end",
-        "resign_queue", "result", "seat", "sizes", "stock", "variant", "victims",
+        "resign_queue", "result", "seat", "shown", "sizes", "stock", "variant", "victims",
         "vote_caller", "votes", "wilds", "yard",
     )
 
@@ -84,7 +87,10 @@ class RipperState(MysteryState):
     out_seat: int | None
     escaper: int | None
     outcome: str | None
-    result: tuple[list[int], int | None] | None
+    result: HandResult | None
+    shown: list[list[int]] | None
+    """Per seat, the cards everyone has seen go into that hand (:mod:`.determinize`);
+    ``None`` in a determinized copy, whose playouts need no bookkeeping."""
 
     def __init__(self, variant: Ripper, deck: Sequence[str], dealer: int, log: bool = False):
         n = variant.players
@@ -112,6 +118,7 @@ class RipperState(MysteryState):
         self.escaper = None
         self.outcome = None
         self.result = None
+        self.shown = [[0] * NK for _ in range(n)]
 
     def copy(self) -> Self:
         new = object.__new__(type(self))
@@ -141,6 +148,7 @@ class RipperState(MysteryState):
         new.escaper = self.escaper
         new.outcome = self.outcome
         new.result = self.result
+        new.shown = None if self.shown is None else [k[:] for k in self.shown]
         return new
 
     # --- queries ------------------------------------------------------------------------
@@ -431,6 +439,8 @@ class RipperState(MysteryState):
 
     def apply_unchecked(self, action: Action) -> None:
         assert isinstance(action, int)
+        if self.shown is not None:
+            track(self, action, self.shown)
         seat = self.seat
         if action == A.DRAW_STOCK:
             drawn = self._draw(seat, 1)
@@ -682,8 +692,8 @@ class RipperState(MysteryState):
             self.outcome = "caught"
         else:
             self.outcome = "at-large"
-        self.result = hand_scores(self.outcome, self.areas, self.wilds, self.hands, self.votes,
-                                  self.cards)
+        self.result = score_hand(self.outcome, self.areas, self.wilds, self.hands, self.votes,
+                                 self.cards)
         if self.log is not None:
             self._say_end(end, out_seat)
 
@@ -702,7 +712,7 @@ class RipperState(MysteryState):
                    + " discarded the last card for Commissioner Resigns")
         else:
             how = "the Case File is used up"
-        ripper = self.result[1]
+        ripper = self.result.ripper
         if self.outcome == "caught":
             fate = (f"the Ripper, {_name(ripper)}, is caught" if ripper is not None
                     else "the Ripper is caught")
@@ -712,7 +722,7 @@ class RipperState(MysteryState):
         votes = ", ".join(f"{who(p)} for {_name(v)}" for p, v in enumerate(self.votes)
                           if v is not None)
         shown = f"; votes: {votes}" if votes else ""
-        scores = ", ".join(f"{who(i)} {s}" for i, s in enumerate(self.result[0]))
+        scores = ", ".join(f"{who(i)} {s}" for i, s in enumerate(self.result.scores))
         self._say(f"the hand is over: {how}; {fate}{shown}; scores: {scores}")
 
     # --- results ------------------------------------------------------------------------
@@ -720,12 +730,21 @@ class RipperState(MysteryState):
     def scores(self) -> list[int]:
         if self.result is None:
             return [0] * self.players
-        return list(self.result[0])
+        return list(self.result.scores)
 
     @property
     def ripper(self) -> int | None:
         """The caught Ripper's suspect index once the hand is over (else None)."""
-        return self.result[1] if self.result is not None else None
+        return self.result.ripper if self.result is not None else None
+
+    def breakdown(self) -> list[list[tuple[str, int]]]:
+        """Per player: Evidence, Suspect, Alibi, Victim and Scene cards as they scored,
+        the Ripper's doubling, each card left in hand that cost points, Ripper Escapes
+        (played: +35; held: its penalty) and the vote (see :func:`.scoring.breakdown`)."""
+        if self.result is None or self.outcome is None:
+            return [[] for _ in range(self.players)]
+        return _breakdown(self.outcome, self.result, self.areas, self.wilds, self.votes,
+                          self.cards)
 
     def hand_report(self) -> dict[str, Any]:
         ripper = self.ripper
@@ -778,6 +797,7 @@ class RipperState(MysteryState):
             obs["yard"] = sorted(KINDS[c] for c in self.yard)  # what the Scene's search shows
         if over:
             obs["scores"] = self.scores()
+            obs["breakdown"] = self.breakdown_json()
             obs.update(self.hand_report())
         return obs
 
@@ -791,3 +811,10 @@ class RipperState(MysteryState):
             "discard_top": KINDS[self.yard[-1]] if self.yard else None,
             "votes": [SUSPECTS[v] if v is not None else None for v in self.votes],
         }
+
+    def determinize(self, seat: int, rng: Random) -> Self:
+        """A position ``seat`` could be in, every card and vote it cannot see redealt."""
+        return determinize(self, seat, rng)
+
+    def determinizer(self, seat: int, track: bool = True) -> Callable[[Random], Self]:
+        return determinizer(self, seat, track)
