@@ -13,6 +13,7 @@ import asyncio
 import random
 import subprocess
 import sys
+import time
 from typing import Any
 
 import pytest
@@ -159,9 +160,11 @@ def test_bot_table_survives_the_process_that_ran_its_bot(server_factory: type[Se
     a, b = server_factory(pg), server_factory(pg)
     a.start()
     b.start()
-    made = create(a.url, ["person", "random"], join={"seat": 0, "name": "Cy"})
+    made = create(a.url, ["person", "random"])
     table = made["table"]["id"]  # made through a: a leads it and runs its bot
-    human = Seat(b.ws_url, table, made["token"])
+    time.sleep(1.5)  # waiting through a's heartbeats (a third of the 3 s lease) keeps it a's
+    token = join(b.url, table, 0, "Cy")  # the game starts through b
+    human = Seat(b.ws_url, table, token)
     rng = random.Random(5)
     play = Play({0: human}, rng)
 
@@ -178,6 +181,30 @@ def test_bot_table_survives_the_process_that_ran_its_bot(server_factory: type[Se
     for _ in range(3):  # b takes the table over once a's lease lapses; the bot plays on
         bot_moves_after_me()
     assert human.state["table"]["status"] == "playing"
+
+
+def test_quotas_on_tables_hold_across_processes(server_factory: type[Server], pg: str) -> None:
+    """Open tables per address and bot-only tables are counted in the database."""
+    quotas = {"TABLERUMMY_OPEN_TABLES": "2", "TABLERUMMY_BOT_TABLES": "1"}
+    a, b = server_factory(pg, env=quotas), server_factory(pg, env=quotas)
+    a.start()
+    b.start()
+    import httpx
+
+    body = {"variant": "capone", "options": {}, "seats": ["person", "person"]}
+    assert httpx.post(a.url + "/api/tables", json=body, timeout=10).status_code == 201
+    assert httpx.post(b.url + "/api/tables", json=body, timeout=10).status_code == 201
+    third = httpx.post(a.url + "/api/tables", json=body, timeout=10)
+    assert third.status_code == 429 and "2 open tables" in third.json()["error"]
+
+    bots = {"variant": "capone", "options": {}, "seats": ["random", "random"]}
+    c = server_factory(pg, env={**quotas, "TABLERUMMY_OPEN_TABLES": "0"})
+    d = server_factory(pg, env={**quotas, "TABLERUMMY_OPEN_TABLES": "0"})
+    c.start()
+    d.start()
+    assert httpx.post(c.url + "/api/tables", json=bots, timeout=10).status_code == 201
+    again = httpx.post(d.url + "/api/tables", json=bots, timeout=10)
+    assert again.status_code == 429 and "bots only" in again.json()["error"]
 
 
 def test_the_database_serializes_moves_of_one_table(pg: str) -> None:

@@ -136,9 +136,13 @@ class Cluster:
     async def _take(self, table_id: str) -> None:
         """This process leads the table now: load it (fresh) and let its turns run."""
         live = table_id in self.manager.live
-        table = await self.manager.get(table_id)
-        if live:
-            await table.catch_up()
+        try:
+            table = await self.manager.get(table_id)
+            if live:
+                await table.catch_up()
+        except TablerummyError as err:  # the others it claimed must still be taken
+            log.error("table %s cannot be led: %s", table_id, err)
+            return
         table.owned = True
         table.schedule_turns()
 
@@ -147,9 +151,11 @@ class Cluster:
         while True:
             await asyncio.sleep(self.lease / 3)
             try:
+                # only tables led before the beat: one claimed meanwhile is not in it
+                before = {t.id for t in self.manager.live.values() if t.owned}
                 mine = await self.store.heartbeat(self.lease)
                 for table in list(self.manager.live.values()):
-                    if table.owned and table.id not in mine:
+                    if table.owned and table.id in before and table.id not in mine:
                         log.warning("table %s: another process leads it now", table.id)
                         table.disown()
                     if not table.owned:

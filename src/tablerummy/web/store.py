@@ -527,7 +527,7 @@ class Store:
             conn.execute(workers_t.delete().where(workers_t.c.until < time.time() - 3600))
             return {r[0] for r in conn.execute(
                 select(tables_t.c.id).where(tables_t.c.lease_owner == self.origin,
-                                            tables_t.c.status == "playing"))}
+                                            tables_t.c.status.in_(("waiting", "playing"))))}
 
     async def claim(self, table_id: str | None = None, limit: int = 50) -> list[str]:
         """Lead tables that no living process leads (or ``table_id`` only, if so).
