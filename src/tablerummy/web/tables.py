@@ -7,6 +7,12 @@ and broadcast.  If the commit fails the table is rebuilt from the store, so memo
 never runs ahead of what a restart would find.  Bots and the turn clock drive a table
 from :mod:`.clock` (bot decisions are made in the :mod:`.botpool`); the limits a stranger
 meets are in :mod:`.limits`.
+
+On PostgreSQL several processes may serve the same tables (:mod:`.cluster`): the lock
+then orders a table's moves within the process, the database's version check across
+processes (a move that lost the race is judged again on the table as committed), other
+processes' moves come in through :meth:`LiveTable.catch_up`, and only the process that
+*leads* a table (``owned``) runs its bots and turn clock.
 """
 
 from __future__ import annotations
