@@ -22,7 +22,6 @@ from pettingzoo.utils import wrappers
 from .core import MAX_STEPS, TableCore
 from .tensors import LIMIT
 
-
 ILLEGAL_REWARD = -1.0
 
 
