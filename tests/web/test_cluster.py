@@ -258,3 +258,37 @@ def test_workers_2_on_one_port(server_factory: type[Server], pg: str) -> None:
     for watcher in watchers:
         assert watcher.sync(play.version)["version"] == play.version
     assert stored_actions(pg, table) == [play.acked[v] for v in range(1, play.version + 1)]
+
+
+@pytest.mark.slow
+def test_turn_clock_runs_once_and_outlives_its_process(server_factory: type[Server],
+                                                       pg: str) -> None:
+    """Both processes show a table whose people are away: one of them stands in, once;
+    killed, the other one's clock goes on."""
+    clock = {"TABLERUMMY_AWAY_SECONDS": "1", "TABLERUMMY_MISSED_TURNS": "0"}
+    a, b = server_factory(pg, env=clock), server_factory(pg, env=clock)
+    a.start()
+    b.start()
+    made = create(a.url, ["person", "person"], join={"seat": 0, "name": "Ann"},
+                  turn_seconds=2)
+    table = made["table"]["id"]  # a leads it: a runs its clock
+    tokens = {0: made["token"], 1: join(b.url, table, 1, "Bob")}
+    on_a = Seat(a.ws_url, table, tokens[0])
+    on_b = Seat(b.ws_url, table, tokens[1])
+
+    def timeouts(seat: Seat) -> list[str]:
+        return [line for line in seat.log if "ran out of time" in line]
+
+    def until_timeouts(seat: Seat, count: int) -> None:
+        seat.until(lambda m: m["type"] == "state" and len(timeouts(seat)) >= count, 30)
+
+    until_timeouts(on_a, 2)  # each seat's turn ran out once, and the bot played it
+    until_timeouts(on_b, 2)
+    assert timeouts(on_a) == timeouts(on_b)  # said once, the same on both processes
+    assert len({line.split(" ran out")[0] for line in timeouts(on_b)}) == 2
+    a.kill9()
+    before = on_b.state["version"]
+    until_timeouts(on_b, 4)  # b claims the table once a's lease lapses: the clock goes on
+    assert on_b.state["version"] > before
+    lines = timeouts(on_b)
+    assert all(lines[i] != lines[i + 1] for i in range(len(lines) - 1))  # turns alternate

@@ -151,11 +151,9 @@ class LiveTable:
         self._catch_full = False
         self.heard = 0  # the highest version another process notified (shared)
         self.deadline_reset = False
-        seat = game.to_act
-        if (manager.shared and seat is not None and self.status == PLAYING
-                and row.seats[seat].away and row.deadline is None and row.turn_seconds):
-            self.standing_in = seat  # the stand-in bot was playing this turn elsewhere
-        elif row.deadline is None and self.status == PLAYING:
+        if manager.shared:
+            self._derive_stand_in()
+        if self.standing_in is None and row.deadline is None and self.status == PLAYING:
             # a table of an older version, or restarted while a bot stood in: a fresh turn
             row.deadline = clock.deadline_for(self, game.to_act)
             self.deadline_reset = row.deadline is not None
@@ -330,6 +328,21 @@ class LiveTable:
         if seat is not None and (not self.row.seats[seat].away or self.game.to_act != seat
                                  or self.status != PLAYING):
             self.standing_in = None
+        if self.manager.shared:
+            self._derive_stand_in()
+
+    def _derive_stand_in(self) -> None:
+        """A person away whose turn has no deadline: the stand-in bot is playing it.
+
+        That is how the stored table says it (the turn clock clears the deadline when
+        its bot steps in), so that a process taking the table over — its leader having
+        died mid-turn — plays the rest of the turn.
+        """
+        seat = self.game.to_act
+        if (seat is not None and self.status == PLAYING and self.row.turn_seconds
+                and self.row.deadline is None and self.row.seats[seat].kind == "person"
+                and self.row.seats[seat].away and not self.row.seats[seat].handed):
+            self.standing_in = seat
 
     async def catch_up(self, moves_only: bool = False) -> None:
         """Read what other processes committed (moves, seats, notes) and show it.
