@@ -23,6 +23,7 @@ import functools
 import hashlib
 import hmac
 import logging
+import math
 import random
 import secrets
 import time
@@ -71,6 +72,9 @@ def new_id() -> str:
 
 
 MAX_OUTBOX = 256
+
+LOBBY_CACHE = 1.0
+"""Seconds the lobby's list of stored tables is reused (several processes: PostgreSQL)."""
 
 
 @dataclass(eq=False)
@@ -554,6 +558,7 @@ class TableManager:
         self.created = RateWindow(self.settings.tables_per_minute, 60.0)
         self._sweeper: asyncio.Task[None] | None = None
         self.shared = self.store.shared
+        self._lobby_rows: tuple[float, list[tuple[TableRow, int]]] = (-math.inf, [])
         self.cluster: Cluster | None = None
         if self.shared:
             from .cluster import Cluster
@@ -749,7 +754,12 @@ class TableManager:
         """:meth:`listing`; on a shared database, of every process's tables (stored)."""
         if not self.shared:
             return self.listing(variant, status, page)
-        rows = await self.store.open_rows()
+        # the stored tables, read at most once a second however many lobbies poll
+        # (each page asks every 5 s); the tables open here are shown as they are now
+        stamp, rows = self._lobby_rows
+        if time.monotonic() - stamp > LOBBY_CACHE:
+            rows = await self.store.open_rows()
+            self._lobby_rows = (time.monotonic(), rows)
         tables = []
         for row, version in rows:
             live = self.live.get(row.id)
