@@ -292,3 +292,15 @@ def test_turn_clock_runs_once_and_outlives_its_process(server_factory: type[Serv
     assert on_b.state["version"] > before
     lines = timeouts(on_b)
     assert all(lines[i] != lines[i + 1] for i in range(len(lines) - 1))  # turns alternate
+
+
+def test_bad_lease_seconds_refused_in_one_line(pg: str) -> None:
+    import os
+
+    done = subprocess.run(
+        [sys.executable, "-m", "tablerummy", "serve", "--db", pg, "--port", "0"],
+        capture_output=True, text=True, timeout=60,
+        env=dict(os.environ, TABLERUMMY_LEASE_SECONDS="0.1"))
+    assert done.returncode != 0 and done.stdout == ""
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "TABLERUMMY_LEASE_SECONDS" in lines[0], done.stderr

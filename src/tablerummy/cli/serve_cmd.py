@@ -30,6 +30,10 @@ def serve_command(args: argparse.Namespace) -> int:
     store = Store(args.db)  # a bad URL or an unreachable database: one line, no traceback
     shared = store.shared
     store.close()
+    if shared:
+        from ..web.cluster import lease_seconds
+
+        lease_seconds()  # a bad TABLERUMMY_LEASE_SECONDS: one line, before starting
     if args.workers > 1 and not shared:
         raise TablerummyError(
             f"--workers {args.workers} needs a PostgreSQL --db: SQLite is one process's file,"
