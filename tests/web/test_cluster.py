@@ -122,6 +122,13 @@ def test_two_processes_one_hand(server_factory: type[Server], pg: str) -> None:
     for server in (a, b):
         listed = {t["id"]: t for t in _lobby(server)}
         assert listed[table]["version"] == play.version
+    # and so does a process none of its clients use (from the stored tables)
+    c = server_factory(pg)
+    c.start()
+    time.sleep(1.1)  # its lobby's list of stored tables is a second old at most
+    listed = {t["id"]: t for t in _lobby(c)}
+    assert listed[table]["version"] == play.version
+    assert [s["name"] for s in listed[table]["seats"]] == ["Ann", "Bob"]
 
 
 def _lobby(server: Server) -> list[dict[str, Any]]:

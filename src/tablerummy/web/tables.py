@@ -760,10 +760,8 @@ class TableManager:
         if time.monotonic() - stamp > LOBBY_CACHE:
             rows = await self.store.open_rows()
             self._lobby_rows = (time.monotonic(), rows)
-        tables = []
-        for row, version in rows:
-            live = self.live.get(row.id)
-            tables.append(live if live is not None else _Listed(row, version))
+        tables: list[LiveTable | _Listed] = list(self.live.values())
+        tables += [_Listed(row, version) for row, version in rows if row.id not in self.live]
         return self.listing(variant, status, page, tables)
 
     def listing(self, variant: str | None = None, status: str | None = None,
