@@ -114,13 +114,14 @@ def create_app(db_url: str = "sqlite:///tablerummy.sqlite3", bot_delay: float = 
     async def create_table(request: Request) -> Response:
         try:
             body = await _body(request)
-            table = await manager().create(body.get("variant"), body.get("options"),
-                                           body.get("seats"))
-            out: dict[str, Any] = {"table": table.meta()}
             join = body.get("join")
+            if join is not None and not isinstance(join, dict):
+                raise ProtocolError("\"join\" is {\"seat\": N, \"name\": \"…\"}")
+            sit = (join.get("seat"), join.get("name")) if join is not None else None
+            table = await manager().create(body.get("variant"), body.get("options"),
+                                           body.get("seats"), join=sit)
+            out: dict[str, Any] = {"table": table.meta()}
             if join is not None:
-                if not isinstance(join, dict):
-                    raise ProtocolError("\"join\" is {\"seat\": N, \"name\": \"…\"}")
                 _, token = await manager().join(table.id, join.get("seat"), join.get("name"))
                 out.update(token=token, seat=join.get("seat"), table=table.meta())
         except TablerummyError as err:
