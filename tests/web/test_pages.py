@@ -18,7 +18,6 @@ import shutil
 import threading
 import time
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -327,3 +326,46 @@ def test_screenshots_of_every_variant(browser: Any, server: Server, tables: dict
             shutil.copy(path, ROOT / "docs" / "images" / path.name)
         assert not errors, errors
         ctx.close()
+
+
+def test_the_replay_keeps_every_fast_arrow_press(browser: Any, server: Server,
+                                                 tmp_path: Any) -> None:
+    record = SCENARIOS / "ripper" / "ripper-escapes-out-of-turn-chance.json"
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = ctx.new_page()
+    page.goto(server.url + "/replay")
+    page.set_input_files("#file", str(record))
+    page.wait_for_function("document.body.dataset.step === '0'", timeout=WAIT)
+    for _ in range(7):  # faster than the frames arrive
+        page.keyboard.press("ArrowRight")
+    page.wait_for_function("document.body.dataset.step === '7'", timeout=WAIT)
+    page.wait_for_timeout(300)
+    assert page.evaluate("document.body.dataset.step") == "7"
+    assert (page.text_content("#action") or "").startswith("Move 7:")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function("document.body.dataset.step === '5'", timeout=WAIT)
+    ctx.close()
+
+
+def test_the_scoring_dialog_draws_the_views_breakdown(browser: Any, server: Server) -> None:
+    """The end-of-hand scoring is the view's ``breakdown``, item by item, with totals."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = ctx.new_page()
+    page.goto(server.url + "/replay")
+    last = {"end": "went-out", "areas": [], "breakdown": [
+        {"side": 0, "label": "p0", "total": 75,
+         "items": [{"label": "3 Frank Nitti", "points": 12}, {"label": "going out", "points": 100},
+                   {"label": "Q♠ in hand", "points": -37}]},
+        {"side": 1, "label": "p1", "total": 0, "items": []}]}
+    rows = page.evaluate("""async (last) => {
+        const { scoringEl } = await import('/static/common.js');
+        const box = scoringEl(last);
+        return [...box.querySelectorAll('.side')].map((s) => [
+          s.querySelector('.hs').textContent,
+          [...s.querySelectorAll('tr')].map((r) => r.textContent)]);
+    }""", last)
+    assert rows[0][0] == "hand score 75"
+    assert rows[0][1] == ["3 Frank Nitti+12", "going out+100", "Q♠ in hand-37", "total75"]
+    assert rows[1][1] == ["nothing scored0", "total0"]
+    ctx.close()

@@ -60,7 +60,7 @@ export function faceName(id) {
 // the longest word decides the name's size, so that no word is broken inside
 function fitClass(text) {
   const longest = Math.max(...text.split(/\s+/).map((w) => w.length));
-  return longest <= 7 ? "" : longest <= 9 ? "fit1" : longest <= 11 ? "fit2" : "fit3";
+  return longest <= 7 ? "" : longest <= 8 ? "fit1" : longest <= 10 ? "fit2" : "fit3";
 }
 
 // A card face: a corner mark (unique in the deck), the name, the point value if any.
