@@ -18,6 +18,7 @@ import shutil
 import threading
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -36,6 +37,12 @@ WAIT = 10_000
 SCENARIOS = ROOT / "tests" / "scenarios"
 SCREENS = ARTIFACTS / "screens"
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+
+
+def to_docs(path: Path) -> None:
+    """With ``TABLERUMMY_DOCS_IMAGES=1``, a screenshot also replaces docs/images' copy."""
+    if os.environ.get("TABLERUMMY_DOCS_IMAGES"):
+        shutil.copy(path, ROOT / "docs" / "images" / path.name)
 
 
 def token(table: str, seat: int) -> str:
@@ -227,8 +234,9 @@ def test_search_warrant_individually_then_take_a_card_also_in_hand(
     assert both, (takes, hand)
     move, label = both[0]
     assert "-" not in label.split(" ", 1)[1]  # a name ("Al Capone"), not the id
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "search-dialog.png"))
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENS / "web-search.png"))
+    to_docs(SCREENS / "web-search.png")
     before = version(page)
     page.click(f"dialog#choice button[data-move='{move}']")
     sent(page, before)
@@ -248,6 +256,10 @@ def test_a_vote_for_each_suspect(browser: Any, server: Server, tables: dict[str,
     from tablerummy.ripper.cards import NAMES, SUSPECTS
 
     assert {label for _, label in buttons} == {f"vote {NAMES[s]}" for s in SUSPECTS}
+    if k == 0:
+        SCREENS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENS / "web-vote.png"))
+        to_docs(SCREENS / "web-vote.png")
     move = f"vote {SUSPECTS[k]}"
     before = version(page)
     page.click(f"dialog#choice button[data-move='{move}']")
@@ -273,6 +285,10 @@ def test_ripper_escapes_out_of_turn(browser: Any, server: Server,
     sent(page, before)
     page.wait_for_function("Number(document.body.dataset.hands) === 1", timeout=WAIT)
     page.wait_for_selector("dialog#scoring[open]", timeout=WAIT)
+    page.wait_for_timeout(1500)  # the items appear one by one
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENS / "web-scoring.png"))
+    to_docs(SCREENS / "web-scoring.png")
     assert "Ripper Escapes" in (page.text_content("#log") or "") or "escape" in (
         page.text_content("#log") or "")
     assert not errors, errors
@@ -320,10 +336,11 @@ def test_screenshots_of_every_variant(browser: Any, server: Server, tables: dict
                                           "ms => ms.map(m => m.textContent)")
         assert marks and all(m and "-" not in m for m in marks), marks
         path = SCREENS / f"web-{variant}-{kind}.png"
-        page.screenshot(path=str(path), full_page=True)
+        page.screenshot(path=str(path))  # the screen as the player sees it, no scrolling
         assert path.stat().st_size > 10_000
-        if os.environ.get("TABLERUMMY_DOCS_IMAGES"):
-            shutil.copy(path, ROOT / "docs" / "images" / path.name)
+        page.screenshot(path=str(SCREENS / f"full-{variant}-{kind}.png"), full_page=True)
+        if kind == "desktop" or variant in ("capone", "arlington"):
+            to_docs(path)
         assert not errors, errors
         ctx.close()
 

@@ -157,7 +157,7 @@ def affordances(variant: Variant, view: View, legal: Sequence[str]) -> list[Affo
                 group = _GROUPS["call"]
             else:
                 option = words[1]
-                group = _GROUPS[verb]
+                group = decision_title if decision and verb == "take" else _GROUPS[verb]
         if decision and group is None:
             group = decision_title
         if not cards and pile is None and group is None:
@@ -168,5 +168,5 @@ def affordances(variant: Variant, view: View, legal: Sequence[str]) -> list[Affo
 
 
 def _decision_title(view: View) -> str:
-    prompt = str(view.get("prompt") or "your decision")
-    return prompt.removeprefix("your turn: ")
+    prompt = str(view.get("prompt") or "your decision").removeprefix("your turn: ")
+    return prompt[:1].upper() + prompt[1:]

@@ -57,10 +57,9 @@ export function faceName(id) {
   return (FACES[id] && FACES[id].name) || pretty(id);
 }
 
-// the longest word decides the name's size, so that no word is broken inside
-function fitClass(text) {
-  const longest = Math.max(...text.split(/\s+/).map((w) => w.length));
-  return longest <= 7 ? "" : longest <= 8 ? "fit1" : longest <= 10 ? "fit2" : "fit3";
+// the longest word decides the name's size (table.css), so no word is broken inside
+function longestWord(text) {
+  return Math.max(...text.split(/\s+/).map((w) => w.length));
 }
 
 // A card face: a corner mark (unique in the deck), the name, the point value if any.
@@ -79,7 +78,7 @@ export function cardEl(id, name, opts = {}) {
   const node = el("div", { class: classes.join(" "), "data-card": id, title: points ? `${text} (${points} points)` : text,
     style: `--hue: ${colour}` },
     el("div", { class: "band" }),
-    el("div", { class: `cname ${fitClass(text)}`, text }),
+    el("div", { class: "cname", style: `--len: ${longestWord(text)}`, text }),
     el("div", { class: "mono", text: monogram(id, text) }),
     points ? el("div", { class: "pts", text: `${points}` }) : null);
   if (opts.delay !== undefined) node.style.animationDelay = `${opts.delay}s`;

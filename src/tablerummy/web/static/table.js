@@ -238,7 +238,7 @@ function selectedIds() {
 // a move goes with the selection when it uses every selected card and starts with one
 function matching(moves, ids) {
   return moves.filter((m) => {
-    if (!ids.length) return m.cards.length === 0;
+    if (!ids.length || !m.cards.length) return false; // the other moves: piles and groups
     if (!ids.includes(m.cards[0])) return false;
     const left = [...m.cards];
     return ids.every((id) => { const i = left.indexOf(id); if (i < 0) return false; left.splice(i, 1); return true; });
