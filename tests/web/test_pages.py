@@ -42,7 +42,9 @@ SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 def to_docs(path: Path) -> None:
     """With ``TABLERUMMY_DOCS_IMAGES=1``, a screenshot also replaces docs/images' copy."""
     if os.environ.get("TABLERUMMY_DOCS_IMAGES"):
-        shutil.copy(path, ROOT / "docs" / "images" / path.name)
+        # capone at 1280×800 is the picture at the top of the README and docs/web.md
+        name = "web-table.png" if path.name == "web-capone-desktop.png" else path.name
+        shutil.copy(path, ROOT / "docs" / "images" / name)
 
 
 def token(table: str, seat: int) -> str:
