@@ -21,7 +21,7 @@ from tablerummy.game import Game
 from tablerummy.present import table_view
 from tablerummy.variant import Variant, get_variant
 from tablerummy.web.affordances import affordances, card_faces, hand_ids
-from tablerummy.web.protocol import seat_message
+from tablerummy.web.protocol import seat_message, welcome_message
 
 POSITIONS = 500
 
@@ -170,13 +170,15 @@ def test_faces_have_unique_marks_and_points() -> None:
     assert card_faces(get_variant("ripper"))["chapman"]["name"] == "George Chapman"
 
 
-def test_the_state_message_carries_faces_and_affordances() -> None:
+def test_the_welcome_carries_faces_and_each_state_affordances() -> None:
     variant = get_variant("capone")
     game = Game(variant, seed=3, log=True)
     seat = game.to_act
     assert seat is not None
     message = seat_message(variant, game.observation(seat), game.events(seat),
                            game.legal_texts(), {}, 0)
-    assert message["faces"]["al-capone"]["name"] == "Al Capone"
+    assert "faces" not in message  # once per connection, in the welcome
+    welcome = welcome_message(variant, seat, {})
+    assert welcome["faces"]["al-capone"]["name"] == "Al Capone"
     draw = next(m for m in message["legal"] if m["text"] == "draw stock")
     assert draw["pile"] == 0 and draw["cards"] == []

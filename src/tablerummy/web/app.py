@@ -28,7 +28,16 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..errors import TablerummyError
-from .protocol import Act, Hello, Ping, ProtocolError, dumps, error_message, parse_client
+from .protocol import (
+    Act,
+    Hello,
+    Ping,
+    ProtocolError,
+    dumps,
+    error_message,
+    parse_client,
+    welcome_message,
+)
 from .replay import replay_frame
 from .store import Store
 from .tables import (
@@ -241,7 +250,7 @@ async def _serve_socket(ws: WebSocket, table: LiveTable) -> None:
                 continue
             conn = Connection(seat)
         writer = asyncio.create_task(_writer(ws, conn))
-        conn.post(dumps({"type": "welcome", "seat": conn.seat, "table": table.meta()}))
+        conn.post(dumps(welcome_message(table.game.variant, conn.seat, table.meta())))
         table.connections.add(conn)
         table.broadcast()  # the others see who came online; this one gets the state
         while True:

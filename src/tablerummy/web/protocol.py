@@ -161,7 +161,6 @@ def seat_message(
         "table": dict(table),
         "view": view,
         "legal": affordances(variant, view, legal) if legal is not None else [],
-        "faces": card_faces(variant),
         "log_from": log_from,
         "log": events[log_from:],
         "last_hand": last,
@@ -171,6 +170,15 @@ def seat_message(
     if hand_log is not None:
         message["hand_log"] = hand_log
     return message
+
+
+def welcome_message(variant: Variant, seat: int | None, table: Mapping[str, Any]) -> dict[str, Any]:
+    """The first message of a connection: its seat, the table and every card's face.
+
+    The faces (names, marks, points: public facts of the variant) come once per
+    connection, not in every state.
+    """
+    return {"type": "welcome", "seat": seat, "table": dict(table), "faces": card_faces(variant)}
 
 
 def error_message(text: str, version: int, ref: str | int | None = None) -> dict[str, Any]:

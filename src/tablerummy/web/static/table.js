@@ -57,7 +57,9 @@ function connect(token) {
   ws.onmessage = (event) => {
     if (generation !== state.generation) return;
     const msg = JSON.parse(event.data);
-    if (msg.type === "welcome") { state.seat = msg.seat; state.history = []; state.handsSeen = null; }
+    if (msg.type === "welcome") {
+      state.seat = msg.seat; state.history = []; state.handsSeen = null; setFaces(msg.faces);
+    }
     else if (msg.type === "state") render(msg);
     else if (msg.type === "error") toast(msg.message);
   };
@@ -86,7 +88,6 @@ function send(text) {
 
 function render(msg) {
   const view = msg.view;
-  setFaces(msg.faces);
   if (msg.history) state.history = msg.history;
   // a hand ended since the last message: the server sends that whole hand's events
   // (its last ones came after the last increment), then the new hand's from the start
