@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from tablerummy import Game, IllegalActionError, get_variant
+from tablerummy.errors import TablerummyError
 from tablerummy.oklahoma import actions as A
 from tablerummy.oklahoma.cards import IDS, JK, NCARDS, card, position_card, rank_of, suit_of
 from tablerummy.oklahoma.melds import Meld, build
@@ -155,3 +156,29 @@ def test_refused_actions_change_nothing(name: str, options: dict[str, Any]) -> N
             assert after == before
         game.apply(rng.choice(sorted(legal, key=variant.action_text)))
     assert refused > 50
+
+
+@pytest.mark.parametrize("text", ["meld jk jk 5h", "meld JK JK JK", "meld jk=5h jk=6h 7h",
+                                  "meld jk jk=6h 7h", "meld 5h jk jk jk=8h"])
+def test_more_jokers_than_the_option_has_are_one_line_errors(text: str) -> None:
+    """The Joker option adds one Joker: a meld written with more is refused in one line
+    (it once reached the sequence enumeration and ended in a ``zip`` error)."""
+    game = Game(get_variant("arlington", {"joker": True}), seed=1)
+    game.apply("draw stock")
+    before = _state(game).copy()
+    with pytest.raises(TablerummyError) as caught:
+        game.apply(text)
+    assert "\n" not in str(caught.value) and str(caught.value)
+    assert _state(game).hands == before.hands and _state(game).melds == before.melds
+
+
+@pytest.mark.parametrize("name", ["fortune", "arlington"])
+def test_a_wild_two_never_stands_for_a_two(name: str) -> None:
+    rules = get_variant(name).rules
+    two_h, two_c, ace_h, three_h = (card(r, s) for r, s in ((2, 1), (2, 3), (1, 1), (3, 1)))
+    refused = build([(ace_h, ace_h), (two_c, two_h), (three_h, three_h)], rules)
+    assert refused == "a wild 2 stands only for a card of another rank: 2C cannot stand for 2H"
+    natural = build([(ace_h, ace_h), (two_h, two_h), (three_h, three_h)], rules)
+    assert isinstance(natural, Meld)
+    beside = build([(two_c, ace_h), (two_h, two_h), (three_h, three_h)], rules)
+    assert isinstance(beside, Meld) and beside.items[0] == (two_c, ace_h)

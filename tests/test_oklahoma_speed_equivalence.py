@@ -82,7 +82,7 @@ def reference_melds(avail: Sequence[int], rules: Rules, must: int = -1) -> list[
     """
     wild = rules.wild
     swap = rules.swappable_joker
-    jokers = avail[JK] if swap else 0
+    jokers = min(avail[JK], 1) if swap else 0  # the Joker option adds one Joker
     loose = [(c, avail[c]) for c in rules.wild_cards if avail[c] and not (c == JK and swap)]
     total_wild = sum(n for _, n in loose) + jokers
     found: dict[tuple[Item, ...], Meld] = {}
@@ -217,7 +217,6 @@ def _fill_sequence(suit: int, lo: int, hi: int, places: list[int],
                    pool: list[tuple[int, int]], jokers: int, rules: Rules,
                    keep: Keep, multis: Multis) -> None:
     cards = POS_CARD[suit]
-    own_deuce = cards[2]
     # only a wild standing for Q♠ can break a rule here (the meld has a natural card)
     guard = rules.qs_wild_natural_only and suit == SPADES and 12 in places
     for nj in range((jokers if jokers < len(places) else len(places)) + 1):
@@ -225,8 +224,8 @@ def _fill_sequence(suit: int, lo: int, hi: int, places: list[int],
         for combo in multis(pool, len(places) - nj):
             for jpos in joker_choices:
                 rest = [p for p in places if p != jpos]
-                if 2 in rest and own_deuce in combo:
-                    continue  # canonical form puts that deuce at rank 2 as the natural card
+                if 2 in rest:
+                    continue  # a wild 2 never stands for a 2 (its own deuce there is natural)
                 assigned = dict(zip(rest, combo, strict=True))
                 items = []
                 for p in range(lo, hi + 1):
@@ -241,8 +240,32 @@ def _fill_sequence(suit: int, lo: int, hi: int, places: list[int],
                 keep(check(meld, rules) if guard else meld)
 
 
+def _only_queens_left(state: OklahomaState, hand: Sequence[int], taken: Sequence[int]) -> bool:
+    """Heights (card-data.md): no meld or layoff may leave a hand holding Q♠s only."""
+    if state.variant.name != "arlington-heights":
+        return False
+    left = list(hand)
+    for c in taken:
+        left[c] -= 1
+    return sum(left) > 0 and left[QS] == sum(left)
+
+
+def _may_discard(state: OklahomaState, hand: Sequence[int], c: int) -> bool:
+    """Q♠ by the variant's rule: Fortune (option) and Arlington-Parlett only from a hand of
+    Q♠s; Heights only from a hand of two or more Q♠s (never as the last card)."""
+    if c != QS:
+        return True
+    name, options = state.variant.name, state.variant.options
+    if (name == "fortune" and options["queen_discard"]) or \
+            (name == "arlington" and options["rules"] == "scarne"):
+        return True
+    least = 2 if name == "arlington-heights" else 1
+    return sum(hand) == hand[QS] >= least
+
+
 def reference_legal(state: OklahomaState) -> list[Action]:
-    """``OklahomaState.legal_actions`` as it was, built on :func:`reference_melds`."""
+    """``OklahomaState.legal_actions`` as it was, built on :func:`reference_melds`, with
+    the Heights Q♠ rule applied to each action after the fact."""
     if state.phase == OVER:
         return []
     hand = state.hands[state.seat]
@@ -251,13 +274,20 @@ def reference_legal(state: OklahomaState) -> list[Action]:
         top = state.discard[-1]
         avail = hand[:]
         avail[top] += 1
-        acts.extend((A.PILE, m.items) for m in reference_melds(avail, state.rules, must=top))
+        after = avail[:]  # the hand once the rest of the pile has joined it
+        for c in state.discard[:-1]:
+            after[c] += 1
+        acts.extend((A.PILE, m.items) for m in reference_melds(avail, state.rules, must=top)
+                    if not _only_queens_left(state, after, [c for c, _ in m.items]))
         return acts
-    acts = [(A.MELD, m.items) for m in reference_melds(hand, state.rules)]
-    acts.extend(state._layoffs(hand))
+    acts = [(A.MELD, m.items) for m in reference_melds(hand, state.rules)
+            if not _only_queens_left(state, hand, [c for c, _ in m.items])]
+    acts.extend(a for a in state._layoffs(hand)
+                if isinstance(a, tuple) and not _only_queens_left(state, hand, [a[1]]))
     if state.rules.swappable_joker:
         acts.extend(state._swaps(hand))
-    acts.extend((A.DISCARD, c) for c in range(NCARDS) if hand[c] and state._may_discard(c))
+    acts.extend((A.DISCARD, c) for c in range(NCARDS)
+                if hand[c] and _may_discard(state, hand, c))
     return acts
 
 

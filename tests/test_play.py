@@ -163,7 +163,7 @@ def test_feed_reads_across_hands_and_keeps_private_words_private() -> None:
     mine, public = Feed(0), Feed(None)
     game.apply("draw stock")  # p0 acts first: the dealer is p1
     assert mine.pull(game)[0].startswith("you drew ")
-    assert public.pull(game) == ["p0 drew 2 from the Case File"]
+    assert public.pull(game) == ["p0 drew 2 cards from the Case File"]
     while len(game.hands) == 1:
         game.apply(game.legal_actions()[0])
     lines = mine.pull(game)

@@ -183,7 +183,7 @@ def test_no_seat_sees_another_seats_vote_before_scoring() -> None:
     assert _votes_seen(state.observation(1)) == {"jill"}
     assert state.observation(0)["vote"]["voted"] == [0, 1]
     for seat in (0, 1):
-        public = [public for public, _ in state.log or []]
+        public = state.events(None)
         assert not any("druitt" in text or "Druitt" in text for text in public
                        if "voted" in text)
         assert state.observation(seat)["vote"]["votes"] is None
@@ -197,7 +197,7 @@ def test_a_vote_in_progress_is_hidden_too() -> None:
     assert state.to_act == 1
     assert _votes_seen(state.observation(1)) == set()
     assert _votes_seen(state.observation(0)) == {"gull"}
-    game_events = [private.get(1, public) for public, private in state.log or []]
+    game_events = state.events(1)
     assert not any("Gull" in e and "vote" in e for e in game_events)
 
 

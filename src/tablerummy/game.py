@@ -163,9 +163,7 @@ class Game:
         """
         record = self.hands[-1 if hand is None else hand]
         state = record.final if record.final is not None else self.state
-        log = state.log or []
-        return [private.get(seat, public) if seat is not None else public
-                for public, private in log]
+        return state.events(seat)
 
     def to_record(self) -> dict[str, Any]:
         """The game record (SPEC ``tablerummy/1``) with every deck filled in."""

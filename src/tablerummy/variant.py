@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
 from .errors import IllegalActionError, OptionError
+from .events import read_log
 
 Action = Hashable
 """An action value of one variant (an ``int`` for the Mystery Rummy games).
@@ -182,7 +183,8 @@ class HandState(ABC):
     dealer: int
     end: str | None
     log: list[tuple[str, dict[int, str]]] | None
-    """Events in words when logging is on: (public text, {seat: private text})."""
+    """Events in words when logging is on: (public text, {seat: private text}), with seats
+    written as :mod:`tablerummy.events` markers; read them through :meth:`events`."""
 
     @property
     @abstractmethod
@@ -226,9 +228,18 @@ class HandState(ABC):
         return {}
 
     def _say(self, public: str, private: dict[int, str] | None = None) -> None:
-        """Log an event in words (public text, and what given seats read instead)."""
+        """Log an event in words (public text, and what given seats read instead).
+
+        Seats are written with :func:`tablerummy.events.who` and its kin, so that each
+        reader reads "you" for itself; a private text is needed only where a seat may
+        know more than the others (a card drawn, a secret vote).
+        """
         if self.log is not None:
             self.log.append((public, private or {}))
+
+    def events(self, seat: int | None) -> list[str]:
+        """This hand's events in ``seat``'s words (``None``: the public words)."""
+        return read_log(self.log, seat)
 
     def normalize(self, action: Action) -> Action:
         """The value that :meth:`legal_actions` lists for ``action``'s meaning here.

@@ -175,6 +175,42 @@ def _check_meld(items: list[tuple[str, str]], variant: str, long_ok: bool) -> No
     deuce_set = all(_rank(c) == "2" and c == s for c, s in items)
     if not deuce_set and all(_is_wild(variant, c) for c, _ in items):
         raise AssertionError(f"meld {text} has no natural card")
+    for card, stand in items:
+        # deuces "can only act as substitutes for cards of other values"; Heights has no 2s
+        if card != stand and _rank(stand) == "2" and (
+                _rank(card) == "2" or variant == "arlington-heights"):
+            raise AssertionError(f"meld {text}: the wild {card} stands for a 2")
+
+
+def _only_queens(hand: Counter[str]) -> bool:
+    return hand.total() > 0 and hand["QS"] == hand.total()
+
+
+def _check_queen_of_spades(st: OklahomaState) -> None:
+    """Heights (card-data.md): Q♠ is never discarded, no meld or layoff (the pile's meld
+    included) may leave a hand of Q♠s only; a draw that leaves one discards one Q♠, never
+    the last card."""
+    hand = Counter({IDS[c]: n for c, n in enumerate(st.hands[st.seat]) if n})
+    pile = Counter(IDS[c] for c in st.discard[:-1])
+    top = IDS[st.discard[-1]] if st.discard else ""
+    for action in st.legal_actions():
+        assert isinstance(action, tuple)
+        kind = action[0]
+        if kind == "discard" and IDS[action[1]] == "QS":
+            if not (_only_queens(hand) and hand.total() >= 2):
+                raise AssertionError(f"Q♠ may be discarded from {dict(hand)}")
+            continue
+        if kind in ("meld", "pile"):
+            after = hand + (pile + Counter([top]) if kind == "pile" else Counter())
+            after.subtract(IDS[c] for c, _ in action[1])
+        elif kind == "layoff":
+            after = hand.copy()
+            after.subtract([IDS[action[1]]])
+        else:
+            continue
+        if _only_queens(+after):
+            raise AssertionError(f"{st.variant.action_text(action)!r} leaves only Q♠: "
+                                 f"{dict(+after)}")
 
 
 def check_state(state: HandState) -> None:
@@ -191,6 +227,8 @@ def check_state(state: HandState) -> None:
             raise AssertionError("a turn starts with an empty discard pile")
     if st.rebuilds > 3:
         raise AssertionError(f"the stock was rebuilt {st.rebuilds} times (house limit 3)")
+    if variant == "arlington-heights" and st.end is None:
+        _check_queen_of_spades(st)
 
 
 def check_observation(obs: Observation, state: HandState, seat: int, where: Places) -> None:

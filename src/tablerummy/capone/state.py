@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Self
 
+from ..events import area_of, counted, how_many, listed, side_name, verb, who
 from ..mystery import MysteryState, deal_counts
 from ..variant import Action, Observation
 from . import actions as A
@@ -29,11 +30,11 @@ def _name(kind: int) -> str:
 
 
 def _counted(kind: int, count: int) -> str:
-    return f"{count} {_name(kind)}" if count != 1 else _name(kind)
+    return counted(count, _name(kind))
 
 
 def _card_list(cards: Sequence[int]) -> str:
-    return ", ".join(_name(c) for c in cards) if cards else "nothing"
+    return listed(_name(c) for c in cards)
 
 
 class CaponeState(MysteryState):
@@ -264,15 +265,15 @@ class CaponeState(MysteryState):
             drawn = self._draw(seat, 2)
             self.phase = PLAY
             if self.log is not None:
-                self._say(f"p{seat} drew {len(drawn)} from the Case File",
-                          {seat: f"you drew {_card_list(drawn)}"})
+                self._say(f"{who(seat)} drew {how_many(len(drawn))} from the Case File",
+                          {seat: f"{who(seat)} drew {_card_list(drawn)} from the Case File"})
         elif action == A.DRAW_DISCARD:
             c = self.discard.pop()
             hand[c] += 1
             self.sizes[seat] += 1
             self.phase = PLAY
             if self.log is not None:
-                self._say(f"p{seat} took {_name(c)} from the Underworld")
+                self._say(f"{who(seat)} took {_name(c)} from the Underworld")
         elif action < A.LAYOFF:
             g, k = divmod(action - A.MELD, A.MELD_SIZES)
             k += 3
@@ -280,14 +281,14 @@ class CaponeState(MysteryState):
             self.sizes[seat] -= k
             self.areas[self.side_of[seat]][g] += k
             if self.log is not None:
-                self._say(f"p{seat} melded {_counted(g, k)}")
+                self._say(f"{who(seat)} melded {_counted(g, k)}")
         elif action < A.DISCARD:
             g = action - A.LAYOFF
             hand[g] -= 1
             self.sizes[seat] -= 1
             self.areas[self.side_of[seat]][g] += 1
             if self.log is not None:
-                self._say(f"p{seat} laid off {_name(g)}")
+                self._say(f"{who(seat)} laid off {_name(g)}")
         elif action < A.TAKE:
             self._discard(seat, action - A.DISCARD)
         elif action < A.ASK_AROUND:
@@ -298,8 +299,10 @@ class CaponeState(MysteryState):
             self.discard.append(SEARCH_WARRANT)
             self.phase = PLAY
             if self.log is not None:
-                self._say(f"p{seat} kept one card of the Underworld",
-                          {seat: f"you kept {_name(c)}"})
+                self._say(f"{who(seat)} kept one card of the Underworld and put the"
+                          " Search Warrant on top",
+                          {seat: f"{who(seat)} kept {_name(c)} from the Underworld and put"
+                                 " the Search Warrant on top"})
         else:
             self._play_gavel(seat, hand, action)
 
@@ -308,7 +311,7 @@ class CaponeState(MysteryState):
         self.sizes[seat] -= 1
         self.discard.append(c)
         if self.log is not None:
-            self._say(f"p{seat} discarded {_name(c)}")
+            self._say(f"{who(seat)} discarded {_name(c)}")
         if self.sizes[seat] == 0:
             self._finish("went-out", seat)
         elif not self.stock:
@@ -323,10 +326,15 @@ class CaponeState(MysteryState):
         self.out_seat = out_seat
         self.phase = OVER
         if self.log is not None:
-            how = (f"p{out_seat} went out" if end == "went-out"
-                   else "the Case File is used up")
-            scores = ", ".join(f"side {i}: {s}" for i, s in enumerate(self.scores()))
-            self._say(f"the hand is over: {how} ({scores})")
+            if out_seat is not None:
+                how = f"{who(out_seat)} went out"
+                self._say(how)
+            else:
+                how = "the Case File is used up"
+            sides = self.variant.sides
+            scores = ", ".join(f"{side_name(sides[i])} {s}"
+                               for i, s in enumerate(self.scores()))
+            self._say(f"the hand is over: {how}; scores: {scores}")
 
     def _play_gavel(self, seat: int, hand: list[int], action: int) -> None:
         gavel = self._gavel_of(action)
@@ -338,8 +346,8 @@ class CaponeState(MysteryState):
             if action == A.SEARCH_INDIVIDUALLY:
                 self.phase = TAKE  # the warrant goes on top after the choice
                 if self.log is not None:
-                    self._say(f"p{seat} played Search Warrant: Search Individually",
-                              {seat: "choose one card of the Underworld to keep"})
+                    self._say(f"{who(seat)} played Search Warrant: Search Individually, to keep"
+                              " one card of the Underworld")
                 return
             g = action - A.SEARCH_SET
             found = self.discard.count(g)
@@ -349,8 +357,10 @@ class CaponeState(MysteryState):
                 self.sizes[seat] += found
             self.discard.append(SEARCH_WARRANT)
             if self.log is not None:
-                self._say(f"p{seat} played Search Warrant: Search for a Set of {_name(g)}"
-                          f" and took {found} from the Underworld")
+                took = (f"took {_counted(g, found)} from the Underworld" if found
+                        else "found none in the Underworld")
+                self._say(f"{who(seat)} played Search Warrant: Search for a Set of"
+                          f" {_name(g)} and {took}")
             return
         self.discard.append(gavel)
         if gavel == AGENT_MEETING:
@@ -363,12 +373,18 @@ class CaponeState(MysteryState):
             if action == A.DRAW_TWO:
                 drawn = self._draw(seat, 2)
                 if self.log is not None:
-                    self._say(f"p{seat} played Eliot Ness: Draw Two ({len(drawn)} drawn)",
-                              {seat: f"you drew {_card_list(drawn)}"})
+                    self._say(f"{who(seat)} played Eliot Ness: Draw Two and drew"
+                              f" {how_many(len(drawn))}",
+                              {seat: f"{who(seat)} played Eliot Ness: Draw Two and drew"
+                                     f" {_card_list(drawn)}"})
             else:
                 self._reveal_seven(seat, side)
         else:
             g = action - A.RAID
+            sides = self.variant.sides
+            taken = ", ".join(f"{area[g]} from {area_of(sides[s])}"
+                              for s, area in enumerate(self.areas) if s != side and area[g]
+                              ) if self.log is not None else ""
             gained = 0
             for s, area in enumerate(self.areas):
                 if s != side:
@@ -376,7 +392,8 @@ class CaponeState(MysteryState):
                     area[g] = 0
             self.areas[side][g] += gained
             if self.log is not None:
-                self._say(f"p{seat} played Raid on {_name(g)} and took {gained} into their area")
+                self._say(f"{who(seat)} played Raid on {_name(g)} and took"
+                          f" {_counted(g, gained)} into {area_of(sides[side])} ({taken})")
 
     def _ask_around(self, seat: int, g: int) -> None:
         n = self.players
@@ -389,14 +406,14 @@ class CaponeState(MysteryState):
                 self.sizes[other] -= 1
                 drawn = self._draw(other, 1)
                 if self.log is not None:
-                    self._say(
-                        f"p{seat} played Agent Meeting: Ask Around for {_name(g)}; "
-                        f"p{other} gave one and drew {len(drawn)} to replace it",
-                        {other: f"you gave {_name(g)} and drew {_card_list(drawn)}"},
-                    )
+                    asked = f"{who(seat)} played Agent Meeting: Ask Around for {_name(g)};"
+                    gave = f" {who(other)} gave {who(seat)} one and drew"
+                    self._say(f"{asked}{gave} {how_many(len(drawn))} to replace it",
+                              {other: f"{asked}{gave} {_card_list(drawn)} to replace it"})
                 return
         if self.log is not None:
-            self._say(f"p{seat} played Agent Meeting: Ask Around for {_name(g)}; nobody had one")
+            self._say(f"{who(seat)} played Agent Meeting: Ask Around for {_name(g)};"
+                      " nobody had one")
 
     def _ask_directly(self, seat: int, g: int, target: int) -> None:
         given = self.hands[target][g]
@@ -406,11 +423,14 @@ class CaponeState(MysteryState):
         self.sizes[seat] += given
         drawn = self._draw(target, given)
         if self.log is not None:
-            self._say(
-                f"p{seat} played Agent Meeting: Ask Directly p{target} for {_name(g)}; "
-                f"p{target} gave {given} and drew {len(drawn)} to replace them",
-                {target: f"you drew {_card_list(drawn)}"},
-            )
+            asked = (f"{who(seat)} played Agent Meeting: Ask Directly, asking {who(target)}"
+                     f" for {_name(g)};")
+            if not given:
+                self._say(f"{asked} {who(target)} {verb(target, 'has', 'have')} no {_name(g)}")
+                return
+            gave = f" {who(target)} gave {who(seat)} {_counted(g, given)} and drew"
+            self._say(f"{asked}{gave} {how_many(len(drawn))} to replace them",
+                      {target: f"{asked}{gave} {_card_list(drawn)} to replace them"})
 
     def _reveal_seven(self, seat: int, side: int) -> None:
         mine = set(self._incomplete_melds(side))
@@ -423,8 +443,10 @@ class CaponeState(MysteryState):
         self.sizes[seat] += len(taken)
         self.discard.extend(c for c in revealed if c not in mine)
         if self.log is not None:
-            self._say(f"p{seat} played Eliot Ness: Reveal Seven, revealed "
-                      f"{_card_list(revealed)} and took {_card_list(taken)}")
+            rest = len(revealed) - len(taken)
+            self._say(f"{who(seat)} played Eliot Ness: Reveal Seven, revealed"
+                      f" {_card_list(revealed)}; {who(seat)} took {_card_list(taken)};"
+                      f" {how_many(rest)} went to the Underworld")
 
     # --- results ------------------------------------------------------------------------
 

@@ -51,6 +51,14 @@ def card_id(c: int) -> str:
     return IDS[c]
 
 
+_SUIT_SYMBOLS = "♠♥♦♣"
+
+
+def card_word(c: int) -> str:
+    """A card as players write it: ``7♠``, ``10♥``, ``Joker`` (the log's words)."""
+    return "Joker" if c == JK else RANKS[c % 13] + _SUIT_SYMBOLS[c // 13]
+
+
 def parse_card(word: str) -> int:
     """A card id in any case: ``qs``, ``10h``, ``th``, ``Q♠``, ``joker``."""
     exact = _INDEX.get(word)  # a deck's ids, as dealt: the common case, made cheap

@@ -108,7 +108,28 @@ def build(items: Sequence[Item], rules: Rules) -> Meld | str:
         if len(items) > rules.max_sequence:
             return f"a sequence is at most {rules.max_sequence} cards"
         meld = _canonical_sequence(suits.pop(), positions[0], high, items, rules)
+        if meld.lo <= 2 <= meld.hi:  # (after the canonical form put its own deuce there)
+            c, s = meld.items[2 - meld.lo]
+            if c != s:
+                why = _no_two(c, s, rules)
+                if why:
+                    return why
     return check(meld, rules)
+
+
+def _no_two(c: int, s: int, rules: Rules) -> str | None:
+    """Why wild ``c`` may not stand for the 2 ``s``, or None.
+
+    Heights has no 2s, so its Jokers stand for none (and it has no low aces); a wild 2
+    "can only act as substitutes for cards of other values" (card-data.md) — the deuce of
+    the sequence's own suit stands there as itself, the natural card.
+    """
+    if not rules.twos:
+        return f"a {IDS[c]} cannot stand for a 2 (this deck has none)"
+    if rank_of(c) == 2:
+        return (f"a wild 2 stands only for a card of another rank: {IDS[c]} cannot stand "
+                f"for {IDS[s]}")
+    return None
 
 
 def check(meld: Meld, rules: Rules) -> Meld | str:
@@ -210,8 +231,10 @@ def extend(meld: Meld, c: int, s: int, rules: Rules) -> Meld | str:
         if len(meld.items) >= 4:
             return "a set is at most 4 cards"
         return Meld(DEUCES, 2, 0, tuple(sorted((*meld.items, (c, c)))))
-    if c != s and rank_of(s) == 2 and not rules.twos:
-        return f"a {IDS[c]} cannot stand for a 2 (this deck has none)"
+    if c != s and rank_of(s) == 2:
+        why = _no_two(c, s, rules)
+        if why:
+            return why
     if meld.kind == SET:
         if rank_of(s) != meld.key:
             return f"this set is of rank {IDS[card(meld.key, 0)][:-1]}"
@@ -400,7 +423,8 @@ def _loose(avail: Sequence[int], rules: Rules) -> tuple[list[tuple[int, int]], i
     """The interchangeable wilds at hand as [(card, count)], and the swappable Jokers."""
     swap = rules.swappable_joker
     loose = [(c, avail[c]) for c in rules.wild_cards if avail[c] and not (c == JK and swap)]
-    return loose, avail[JK] if swap else 0
+    # the option adds one Joker: a meld written with more is no meld (and is not built)
+    return loose, (1 if avail[JK] else 0) if swap else 0
 
 
 def _group(cache: Cache, key: tuple[object, ...],
@@ -544,6 +568,8 @@ def _window(suit: int, lo: int, hi: int, have: bytes, loose: list[tuple[int, int
             places = sorted((*forced, *chosen)) if chosen else forced
             if not any(p not in places and (p != 2 or not twos) for p in positions):
                 continue  # only wilds (and the 2 in its place): no natural card
+            if twos and 2 in places and not jokers:
+                continue  # a wild 2 never stands for a 2: only the option's Joker may
             pool = loose
             if rules.deuces_wild and lo <= 2 <= hi and 2 not in places:
                 pool = [(c, n - 1 if c == own_deuce else n) for c, n in loose]
@@ -554,17 +580,22 @@ def _window(suit: int, lo: int, hi: int, have: bytes, loose: list[tuple[int, int
 def _fill_sequence(suit: int, lo: int, hi: int, places: list[int],
                    pool: list[tuple[int, int]], jokers: int, rules: Rules,
                    keep: Keep, multis: Multis) -> None:
+    """Fill the wild ``places`` of one window: loose wilds in card order, at most one
+    swappable Joker (the option has one) in each place in turn.
+
+    A loose wild of the families with wild 2s is a 2, and a wild 2 never stands for a 2
+    (card-data.md): the place of the 2 is then the Joker's, or the window is skipped."""
     cards = POS_CARD[suit]
-    own_deuce = cards[2]
     # only a wild standing for Q♠ can break a rule here (the meld has a natural card)
     guard = rules.qs_wild_natural_only and suit == SPADES and 12 in places
+    two = rules.deuces_wild and 2 in places
     for nj in range((jokers if jokers < len(places) else len(places)) + 1):
-        joker_choices: list[int] = [0] if nj == 0 else list(places)
+        if two and not nj:
+            continue
+        joker_choices: list[int] = [0] if nj == 0 else [2] if two else list(places)
         for combo in multis(pool, len(places) - nj):
             for jpos in joker_choices:
                 rest = [p for p in places if p != jpos]
-                if 2 in rest and own_deuce in combo:
-                    continue  # canonical form puts that deuce at rank 2 as the natural card
                 assigned = dict(zip(rest, combo, strict=True))
                 items = []
                 for p in range(lo, hi + 1):

@@ -32,6 +32,10 @@ class Rules:
     queen_discard: bool
     """Q♠ may be discarded freely; otherwise only when every card in hand is a Q♠."""
     values: ValueTable
+    queen_stuck: bool = False
+    """Heights: Q♠ is never discarded — "meld it or be stuck with it" — so no meld or
+    layoff may leave a hand of Q♠s only, and only a draw that leaves one (a lone Q♠ draws
+    the other) discards a Q♠, never the last card (card-data.md)."""
     rebuild_limit: int = 3
     """House limit (card-data.md): the stock is rebuilt from the discard pile at most this often."""
     wild: tuple[bool, ...] = field(init=False)

@@ -12,7 +12,7 @@ if TYPE_CHECKING:
 _MELD_LABELS = {
     "A-high": "Ace, high (A-K-Q) or in a set",
     "A-low": "Ace, low (A-2-3)",
-    "2": "2 in its own place (A-2-3), or a wild standing for a 2",
+    "2": "2 in its own place (A-2-3, 2-3-4), as itself",
     "Q": "Q (♥ ♦ ♣)",
     "QS": "Q♠ (natural)",
     "wild-QS": "a wild standing for Q♠",
@@ -46,6 +46,8 @@ def rules_text(variant: OklahomaVariant) -> str:
             elif f"{table}.{key}" in marked:
                 mark = " †"
             label = _label(key) if table == "meld" else key
+            if table == "meld" and key == "A-low" and not rules.twos:
+                label += " — unused: no 2s, so no A-2-3"
             out.append(f"| {label} | {value}{mark} |")
         return "\n".join(out)
 
@@ -59,6 +61,11 @@ def rules_text(variant: OklahomaVariant) -> str:
         deck = "two 52-card packs without the 2s, plus four Jokers (100 cards); Jokers are wild"
     if rules.queen_discard:
         queen = "Q♠ may be discarded"
+    elif rules.queen_stuck:
+        queen = ("Q♠ is never discarded: meld it or be stuck with it. No meld or layoff may "
+                 "leave you holding Q♠s only (you must keep a card to discard, or meld your "
+                 "last card); only when a draw leaves you Q♠s alone (a lone Q♠ draws the "
+                 "other) do you discard one of them, so no one goes out on a Q♠ †")
     else:
         queen = "Q♠ may be discarded only when every card in your hand is a Q♠"
     wild_qs = ("a wild may stand for Q♠ only in an otherwise natural meld"
@@ -69,6 +76,11 @@ def rules_text(variant: OklahomaVariant) -> str:
               if rules.deuce_sets else
               "deuces are never melded together as a set of 2s" if rules.deuces_wild
               else "Jokers never form a meld alone and never stand for a 2 (there are none)")
+    if rules.deuces_wild:
+        deuces += ("; a wild 2 stands only for a card of another rank, never for a 2 — a 2 "
+                   "in its own suit's A-2-3 or 2-3-4 is itself, the natural card")
+    aces = ("aces high (A-K-Q) or low (A-2-3)" if rules.twos else
+            "aces high only (A-K-Q; with no 2s there is no A-2-3)")
     settings = ", ".join(f"{k}={str(v).lower()}" for k, v in opts.items())
     return f"""\
 # {variant.title} (`{variant.name}`)
@@ -85,7 +97,7 @@ your own melds only (`layoff C mK`){" and take a Joker back (`swap C mK`)" if jo
 goes out without a discard.
 
 **Melds.** 3 or 4 cards of one rank (two identical cards allowed), or a sequence of 3 or
-4 in one suit, aces high (A-K-Q) or low (A-2-3), never around the corner; {longest}.
+4 in one suit, {aces}, never around the corner; {longest}.
 A wild is written with the card it stands for (`2C=7H`, `JK=QS`); every meld needs a
 natural card; {wild_qs}; {deuces}.
 
@@ -99,7 +111,7 @@ only its top card) the hand ends after the current turn.
 wild by the card it stands for; going out scores a bonus of **{data['bonus']}**{
     "" if data['bonus'] == defaults['bonus'] else " (--cards)"}. The game ends after a
 hand in which a player has {variant.target} or more; the highest total wins, a tie for
-the lead plays one more hand.
+the lead plays one more hand †.
 
 ## Melded cards
 
@@ -113,6 +125,6 @@ the lead plays one more hand.
 | --- | --- |
 {rows("hand", HAND_KEYS)}
 
-† not printed in the rulebook: tablerummy's decision (docs/rules-oklahoma.md).
+† not in the rulebook: tablerummy's decision (docs/rules-oklahoma.md).
 "(--cards)" marks a value changed by `--cards FILE`.
 """

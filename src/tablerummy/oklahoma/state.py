@@ -8,7 +8,8 @@ card last.  ``legal_actions`` is cached until the next change, so the checked pa
 What a seat may know (:meth:`OklahomaState.observation`) is *perfect memory* of what was
 shown: every discard went down face up, so the discard pile's contents are public; cards
 taken with the pile, or drawn from a stock rebuilt from the pile, are known to be in that
-hand until they leave it (see ``docs/rules-oklahoma.md``).
+hand until they leave it (see ``docs/rules-oklahoma.md``).  That is a bot's memory; the
+view people get (``present/oklahoma.py``) shows the pile's top card and size only.
 """
 
 from __future__ import annotations
@@ -17,9 +18,21 @@ from collections.abc import Sequence
 from itertools import compress
 from typing import TYPE_CHECKING, Any, Self
 
+from ..events import listed, their, who, whose
 from ..variant import Action, HandState, Observation
 from . import actions as A
-from .cards import IDS, JK, NCARDS, QS, QUEEN, card_id, parse_card, position_card, rank_of
+from .cards import (
+    IDS,
+    JK,
+    NCARDS,
+    QS,
+    QUEEN,
+    card_id,
+    card_word,
+    parse_card,
+    position_card,
+    rank_of,
+)
 from .melds import (
     DEUCES,
     POS_CARD,
@@ -30,7 +43,6 @@ from .melds import (
     Meld,
     build,
     extend,
-    item_text,
     meld_value,
     set_designation,
     swapped,
@@ -78,6 +90,19 @@ def _built(items: tuple[Item, ...], rules: Rules) -> Meld:
             _BUILT.clear()
         meld = _BUILT[key] = made
     return meld
+
+
+def _word(item: Item) -> str:
+    """A meld's card in the log's words: ``7♠``, or a wild with what it stands for,
+    ``2♣ as 7♦``."""
+    c, s = item
+    return card_word(c) if c == s else f"{card_word(c)} as {card_word(s)}"
+
+
+def _meld_words(meld: Meld) -> str:
+    """``7♠ 7♠ 7♥``; with a wild the cards are parted by commas: ``2♣ as 6♠, 7♠, 8♠``."""
+    words = [_word(item) for item in meld.items]
+    return (", " if meld.wilds() else " ").join(words)
 
 
 def _ids(counts: Sequence[int]) -> list[str]:
@@ -180,8 +205,13 @@ class OklahomaState(HandState):
             top = self.discard[-1]
             avail = hand[:]
             avail[top] += 1
-            acts.extend((A.PILE, m.items) for m in _candidates(avail, self.rules, must=top))
+            melds = _candidates(avail, self.rules, must=top)
+            if self.rules.queen_stuck:
+                melds = self._keep_a_discard(melds, avail, self.discard[:-1])
+            acts.extend((A.PILE, m.items) for m in melds)
             return acts
+        if self.rules.queen_stuck and hand[QS]:
+            return self._enumerate_stuck(hand)
         acts = [(A.MELD, m.items) for m in _candidates(hand, self.rules)]
         acts.extend(self._layoffs(hand))
         if self.rules.swappable_joker:
@@ -191,6 +221,40 @@ class OklahomaState(HandState):
             discards.remove(_DISCARDS[QS])
         acts.extend(discards)
         return acts
+
+    def _enumerate_stuck(self, hand: list[int]) -> list[Action]:
+        """The play phase of Heights with a Q♠ in hand: no meld or layoff may leave only
+        Q♠s (the turn could not end: Q♠ is never discarded), and Q♠ is discarded only
+        from a hand of Q♠s alone, which a draw left (card-data.md)."""
+        size, queens = self.sizes[self.seat], hand[QS]
+        melds = self._keep_a_discard(_candidates(hand, self.rules), hand, ())
+        acts: list[Action] = [(A.MELD, m.items) for m in melds]
+        layoffs = self._layoffs(hand)
+        if size > 1 and size - queens <= 1:  # what stays must hold a card besides Q♠s
+            layoffs = [a for a in layoffs
+                       if size - queens == 1 and isinstance(a, tuple) and a[1] == QS]
+        acts.extend(layoffs)
+        discards = list(compress(_DISCARDS, hand))
+        if not self._may_discard(QS):  # unless a draw left Q♠s only: one goes, one stays
+            discards.remove(_DISCARDS[QS])
+        acts.extend(discards)
+        return acts
+
+    def _keep_a_discard(self, melds: list[Meld], hand: Sequence[int],
+                        joining: Sequence[int]) -> list[Meld]:
+        """The melds that do not leave ``hand`` (plus the cards ``joining`` it: the rest
+        of a discard pile taken) holding Q♠s and nothing else (Heights)."""
+        size = sum(hand) + len(joining)
+        queens = hand[QS] + joining.count(QS)
+        if not queens or size - queens > 4:  # a meld is at most 4 cards
+            return melds
+        kept = []
+        for m in melds:
+            left = size - len(m.items)
+            if left and left == queens - sum(1 for c, _ in m.items if c == QS):
+                continue
+            kept.append(m)
+        return kept
 
     def _layoff_options(self, meld: Meld, c: int) -> list[int]:
         """Cards that ``c`` may stand for when laid off on ``meld`` (before the checks)."""
@@ -272,7 +336,20 @@ class OklahomaState(HandState):
     def _may_discard(self, c: int) -> bool:
         if c != QS or self.rules.queen_discard:
             return True
-        return self.hands[self.seat][QS] == self.sizes[self.seat]
+        size = self.sizes[self.seat]
+        if self.rules.queen_stuck and size < 2:
+            return False  # never the last card: no one goes out on a Q♠ in Heights
+        return self.hands[self.seat][QS] == size
+
+    def _strands(self, items: Sequence[Item], hand: Sequence[int],
+                 joining: Sequence[int] = ()) -> bool:
+        """Heights: whether putting ``items`` down leaves ``hand`` (and the pile's cards
+        ``joining`` it) holding Q♠s only — a turn that could then end with no discard."""
+        if not self.rules.queen_stuck:
+            return False
+        left = sum(hand) + len(joining) - len(items)
+        queens = hand[QS] + joining.count(QS) - sum(1 for c, _ in items if c == QS)
+        return left > 0 and left == queens
 
     # --- normalising and explaining -----------------------------------------------------
 
@@ -330,6 +407,9 @@ class OklahomaState(HandState):
             if not hand[c]:
                 return f"you hold no {card_id(c)}"
             if not self._may_discard(c):
+                if self.rules.queen_stuck:
+                    return ("the Q♠ is never discarded: meld it or keep it (only a draw that "
+                            "leaves Q♠s alone in your hand discards one)")
                 return "the Q♠ may not be discarded while you hold another card"
             return None
         if kind == A.LAYOFF:
@@ -356,7 +436,14 @@ class OklahomaState(HandState):
         meld = self._canonical(items)
         if isinstance(meld, str):
             return meld
-        return self._missing(items, hand)
+        return self._missing(items, hand) or self._strand_reason(items, hand)
+
+    def _strand_reason(self, items: Sequence[Item], hand: Sequence[int],
+                       joining: Sequence[int] = ()) -> str | None:
+        if self._strands(items, hand, joining):
+            return ("that would leave you only Q♠, which is never discarded: keep another "
+                    "card to discard")
+        return None
 
     def _pile_reason(self, items: Sequence[Item]) -> str | None:
         meld = self._canonical(items)
@@ -367,7 +454,8 @@ class OklahomaState(HandState):
             return f"taking the pile, the new meld must hold its top card {card_id(top)}"
         avail = self.hands[self.seat][:]
         avail[top] += 1
-        return self._missing(items, avail)
+        return self._missing(items, avail) or self._strand_reason(items, avail,
+                                                                  self.discard[:-1])
 
     def _layoff_reason(self, action: tuple[Any, ...], hand: Sequence[int]) -> str | None:
         _, c, s, k = action
@@ -390,7 +478,7 @@ class OklahomaState(HandState):
         if meld.kind == SET and s != set_designation(meld, c, s, self.rules):
             return "in a set a wild's suit means nothing: write it as layoff " \
                    f"{card_id(c)}={card_id(set_designation(meld, c, s, self.rules))} m{k + 1}"
-        return None
+        return self._strand_reason(((c, s),), hand)
 
     def _swap_reason(self, action: tuple[Any, ...], hand: Sequence[int]) -> str | None:
         _, c, side, k = action
@@ -433,8 +521,8 @@ class OklahomaState(HandState):
                 self._take_from_hand(seat, c)
             self.melds[seat].append(meld)
             if self.log is not None:
-                self._say(f"p{seat} melded m{len(self.melds[seat])}: "
-                          + " ".join(meld.texts()))
+                self._say(f"{who(seat)} melded {_meld_words(meld)}"
+                          f" (meld {len(self.melds[seat])})")
             self._maybe_out(seat)
         elif kind == A.LAYOFF:
             _, c, s, k = action
@@ -443,7 +531,8 @@ class OklahomaState(HandState):
             self.melds[seat][k] = new
             self._take_from_hand(seat, c)
             if self.log is not None:
-                self._say(f"p{seat} laid off {item_text((c, s))} on m{k + 1}")
+                self._say(f"{who(seat)} laid off {_word((c, s))} on {their(seat)} meld {k + 1}"
+                          f" (now {_meld_words(new)})")
             self._maybe_out(seat)
         elif kind == A.SWAP:
             _, c, side, k = action
@@ -456,9 +545,9 @@ class OklahomaState(HandState):
             self.sizes[seat] += 1
             self.known[seat][JK] += 1
             if self.log is not None:
-                whose = "" if owner == seat else f"p{owner}'s "
-                self._say(f"p{seat} put {card_id(c)} in place of the Joker in {whose}"
-                          f"m{k + 1} and took the Joker")
+                owned = f"{their(seat)} meld" if owner == seat else f"{whose(owner)} meld"
+                self._say(f"{who(seat)} put {card_word(c)} in place of the Joker in {owned}"
+                          f" {k + 1} and took the Joker into {their(seat)} hand")
         else:
             self._discard(seat, action[1])
 
@@ -470,7 +559,8 @@ class OklahomaState(HandState):
             self.known[seat][c] += 1
         self.phase = PLAY
         if self.log is not None:
-            self._say(f"p{seat} drew from the stock", {seat: f"you drew {card_id(c)}"})
+            self._say(f"{who(seat)} drew a card from the stock",
+                      {seat: f"{who(seat)} drew {card_word(c)} from the stock"})
         if not self.stock:
             self._stock_empty()
 
@@ -483,12 +573,15 @@ class OklahomaState(HandState):
             self.discard = [top]
             self.rebuilds += 1
             self.stock_known = True
-            self._say(f"the stock is empty: the discard pile below {card_id(top)} is turned "
-                      f"over as the new stock ({len(self.stock)} cards, rebuild "
-                      f"{self.rebuilds} of {self.rules.rebuild_limit})")
+            if self.log is not None:
+                self._say(f"the stock is empty: the discard pile below {card_word(top)} is"
+                          f" turned over as the new stock ({len(self.stock)} cards, rebuild"
+                          f" {self.rebuilds} of {self.rules.rebuild_limit})")
         else:
             self.last_turn = True
-            self._say("the stock is empty and cannot be rebuilt: the hand ends after this turn")
+            if self.log is not None:
+                self._say("the stock is empty and cannot be rebuilt: the hand ends after"
+                          " this turn")
 
     def _draw_pile(self, seat: int, items: tuple[Item, ...]) -> None:
         top = self.discard.pop()
@@ -508,9 +601,10 @@ class OklahomaState(HandState):
         self.sizes[seat] += len(rest)
         self.phase = PLAY
         if self.log is not None:
-            taken = " ".join(card_id(c) for c in rest) or "nothing more"
-            self._say(f"p{seat} took the discard pile with {card_id(top)}, melded "
-                      f"m{len(self.melds[seat])}: {' '.join(meld.texts())}, and took {taken}")
+            taken = (f"took {listed(card_word(c) for c in rest)} into {their(seat)} hand"
+                     if rest else "took nothing more")
+            self._say(f"{who(seat)} took the discard pile with {card_word(top)}: melded"
+                      f" {_meld_words(meld)} (meld {len(self.melds[seat])}) and {taken}")
         self._maybe_out(seat)
 
     def _maybe_out(self, seat: int) -> None:
@@ -521,7 +615,7 @@ class OklahomaState(HandState):
         self._take_from_hand(seat, c)
         self.discard.append(c)
         if self.log is not None:
-            self._say(f"p{seat} discarded {card_id(c)}")
+            self._say(f"{who(seat)} discarded {card_word(c)}")
         if self.sizes[seat] == 0:
             self._finish("went-out", seat)
         elif self.last_turn:
@@ -535,9 +629,13 @@ class OklahomaState(HandState):
         self.out_seat = out_seat
         self.phase = OVER
         if self.log is not None:
-            how = f"p{out_seat} went out" if end == "went-out" else "the stock is used up"
-            scores = ", ".join(f"p{i}: {s}" for i, s in enumerate(self.scores()))
-            self._say(f"the hand is over: {how} ({scores})")
+            if out_seat is not None:
+                how = f"{who(out_seat)} went out"
+                self._say(how)
+            else:
+                how = "the stock is used up"
+            scores = ", ".join(f"{who(i)} {s}" for i, s in enumerate(self.scores()))
+            self._say(f"the hand is over: {how}; scores: {scores}")
 
     # --- results and views --------------------------------------------------------------
 

@@ -129,5 +129,5 @@ class ArlingtonHeights(OklahomaVariant):
         return Rules(
             name=self.name, hand_size=11, deuces_wild=False, jokers=4, joker_swap=NO_SWAP,
             long_sequences=False, deuce_sets=False, qs_wild_natural_only=True,
-            queen_discard=False, values=self.value_table(cards),
+            queen_discard=False, values=self.value_table(cards), queen_stuck=True,
         )

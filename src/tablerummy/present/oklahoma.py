@@ -1,7 +1,11 @@
 """The table view of the Oklahoma family: hand by suit (wilds apart), melds with points.
 
-The discard pile is public in full (every card went down face up, docs/rules-oklahoma.md),
-so the view lists it, and the cards known to be in other hands, beside the table.
+"Players may not look at any cards in the discard deck hidden by the topmost card": a
+person sees the pile's top card and its size only (as ``capone`` shows the Underworld),
+not the cards below it, nor what follows from them — the order of a stock rebuilt from
+the pile, the cards known to be in a hand that took the pile.  Remembering the discards
+is the player's skill (the events tell each one as it goes down); a bot's observation
+holds that perfect memory (docs/rules-oklahoma.md), the view does not.
 """
 
 from __future__ import annotations
@@ -82,24 +86,11 @@ def oklahoma_view(variant: Variant, obs: Observation) -> View:
                       "points": obs["melded_points"][side], "melds": shown})
     view["areas"] = areas
     top = obs["discard_top"]
-    stock = obs.get("stock")
     view["piles"] = [
         {"name": "Stock", "size": obs["stock_size"], "top": None, "top_name": None},
         {"name": "Discard pile", "size": obs["discard_size"], "top": top,
          "top_name": card_name(top) if top else None},
     ]
-    below = obs["discard"][:-1]
-    if below:
-        view["private"].append({"label": "The discard pile below its top (all saw them go "
-                                         "down), oldest first",
-                                "cards": [_entry(c, 1) for c in below]})
-    if stock:
-        view["private"].append({"label": "The rebuilt stock, top first",
-                                "cards": [_entry(c, 1) for c in stock]})
-    for seat, known in enumerate(obs["known_hands"]):
-        if known and seat != obs["seat"]:
-            view["private"].append({"label": f"Known to be held by {seat_label(seat)}",
-                                    "cards": [_entry(c, n) for c, n in Counter(known).items()]})
     for seat, held in enumerate(obs.get("hands") or []):
         if seat != obs["seat"]:
             view["private"].append({"label": f"Held by {seat_label(seat)} (shown for scoring)",

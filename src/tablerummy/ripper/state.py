@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Self
 
+from ..events import how_many, listed, their, who, whose
 from ..mystery import MysteryState, deal_counts
 from ..variant import Action, Observation
 from . import actions as A
@@ -50,7 +51,7 @@ def _name(kind: int) -> str:
 
 
 def _card_list(cards: Sequence[int]) -> str:
-    return ", ".join(_name(c) for c in cards) if cards else "nothing"
+    return listed(_name(c) for c in cards)
 
 
 class RipperState(MysteryState):
@@ -300,17 +301,17 @@ class RipperState(MysteryState):
         if self.end is not None:
             return "the hand is over"
         phase = self.phase
-        who = f"p{self.actor}"
+        actor = f"p{self.actor}"
         if phase == VOTE:
             if A.VOTE <= action < A.MELD:
                 return "votes are cast one at a time"
-            return f"a vote was called: {who} must vote for a suspect first ('vote SUSPECT')"
+            return f"a vote was called: {actor} must vote for a suspect first ('vote SUSPECT')"
         if phase == RESIGN:
             if A.DISCARD <= action < A.TAKE:
                 return f"you have no {_name(action - A.DISCARD)} in hand"
-            return f"Commissioner Resigns: {who} must discard a card first ('discard CARD')"
+            return f"Commissioner Resigns: {actor} must discard a card first ('discard CARD')"
         if phase == ESCAPE:
-            return (f"the fifth Victim is in play: {who} may 'play ripper-escapes' or 'pass'"
+            return (f"the fifth Victim is in play: {actor} may 'play ripper-escapes' or 'pass'"
                     " first")
         if phase == TAKE:
             if A.TAKE <= action < A.PLAY_SUSPECT:
@@ -435,20 +436,20 @@ class RipperState(MysteryState):
             drawn = self._draw(seat, 1)
             self.phase = PLAY
             if self.log is not None:
-                self._say(f"p{seat} drew from the Case File",
-                          {seat: f"you drew {_card_list(drawn)}"})
+                self._say(f"{who(seat)} drew a card from the Case File",
+                          {seat: f"{who(seat)} drew {_card_list(drawn)} from the Case File"})
         elif action == A.DRAW_DISCARD:
             c = self.yard.pop()
             self.hands[seat][c] += 1
             self.sizes[seat] += 1
             self.phase = PLAY
             if self.log is not None:
-                self._say(f"p{seat} took {_name(c)} from Scotland Yard")
+                self._say(f"{who(seat)} took {_name(c)} from Scotland Yard")
         elif action == A.VOTE_CALL:
             self.vote_caller = seat
             self.phase = VOTE
             if self.log is not None:
-                self._say(f"p{seat} called a vote: every player secretly names the Ripper")
+                self._say(f"{who(seat)} called a vote: every player secretly names the Ripper")
         elif action < A.MELD:
             self._vote(action - A.VOTE)
         elif action < A.DISCARD:
@@ -462,8 +463,15 @@ class RipperState(MysteryState):
             self._take(seat, action - A.TAKE)
         elif action == A.PASS:
             if self.log is not None:
-                what = "Ripper Escapes" if self.phase == ESCAPE else "the extra Gavel card"
-                self._say(f"p{self.actor} passed ({what})")
+                if self.phase == ESCAPE:  # whose decision it was is public: only they know
+                    self._say(f"{who(self.actor)} let the moment pass: the Ripper does not"
+                              " escape now",
+                              {self.actor: f"{who(self.actor)} kept Ripper Escapes in hand:"
+                                           " the Ripper does not escape now"})
+                else:
+                    assert self.extra is not None
+                    self._say(f"{who(seat)} kept {_name(self.extra)} in hand rather than"
+                              " play it at once")
             self.phase = PLAY
             self.actor = seat
             self.extra = None
@@ -476,7 +484,8 @@ class RipperState(MysteryState):
         voter = self.actor
         self.votes[voter] = s
         if self.log is not None:
-            self._say(f"p{voter} voted", {voter: f"you voted for {_name(s)}"})
+            self._say(f"{who(voter)} voted (secretly)",
+                      {voter: f"{who(voter)} voted for {_name(s)} (secretly)"})
         following = (voter + 1) % self.players
         if following == self.vote_caller:
             self.phase = DRAW
@@ -497,15 +506,15 @@ class RipperState(MysteryState):
                 self.wilds[seat][kind] += w
             self.sizes[seat] -= n + w
             if self.log is not None:
-                wild = f" with {w} Wild Evidence" if w else ""
-                self._say(f"p{seat} melded {n + w} {_name(kind)}{wild}")
+                wild = f" ({w} of them Wild Evidence)" if w else ""
+                self._say(f"{who(seat)} melded {n + w} {_name(kind)}{wild}")
         elif action < A.LAYOFF_WILD:
             kind = action - A.LAYOFF
             hand[kind] -= 1
             area[kind] += 1
             self.sizes[seat] -= 1
             if self.log is not None:
-                self._say(f"p{seat} laid off {_name(kind)}")
+                self._say(f"{who(seat)} laid off {_name(kind)}")
         else:
             s = action - A.LAYOFF_WILD
             hand[WILD] -= 1
@@ -513,14 +522,14 @@ class RipperState(MysteryState):
             self.wilds[seat][s] += 1
             self.sizes[seat] -= 1
             if self.log is not None:
-                self._say(f"p{seat} laid off Wild Evidence as {_name(s)}")
+                self._say(f"{who(seat)} laid off Wild Evidence as {_name(s)}")
 
     def _discard(self, seat: int, c: int) -> None:
         self.hands[seat][c] -= 1
         self.sizes[seat] -= 1
         self.yard.append(c)
         if self.log is not None:
-            self._say(f"p{seat} discarded {_name(c)}")
+            self._say(f"{who(seat)} discarded {_name(c)}")
         if self.sizes[seat] == 0:
             self._finish("went-out", seat)
         elif self.resign_end:
@@ -540,8 +549,8 @@ class RipperState(MysteryState):
         if self.sizes[p] == 0:
             self.resign_end = True
         if self.log is not None:
-            last = "; that was their last card" if self.sizes[p] == 0 else ""
-            self._say(f"p{p} discarded {_name(c)} (Commissioner Resigns){last}")
+            last = f"; that was {their(p)} last card" if self.sizes[p] == 0 else ""
+            self._say(f"{who(p)} discarded {_name(c)} (Commissioner Resigns){last}")
         self._next_resign()
 
     def _next_resign(self) -> None:
@@ -560,7 +569,7 @@ class RipperState(MysteryState):
         self.hands[seat][c] += 1
         self.sizes[seat] += 1
         if self.log is not None:
-            self._say(f"p{seat} took {_name(c)} from Scotland Yard and showed it")
+            self._say(f"{who(seat)} took {_name(c)} from Scotland Yard and showed it")
         self.phase = PLAY
         if c in GAVEL_KINDS:
             forms: list[Action] = []
@@ -582,7 +591,7 @@ class RipperState(MysteryState):
         if card < VICTIM:  # Suspect or Alibi
             area[card] += 1
             if log:
-                self._say(f"p{seat} played {_name(card)}")
+                self._say(f"{who(seat)} played {_name(card)}")
         elif card < SCENE:
             v = card - VICTIM
             area[card] += 1
@@ -590,53 +599,59 @@ class RipperState(MysteryState):
             if action < A.VICTIM_SCENE:
                 drawn = self._draw(seat, 2)
                 if log:
-                    self._say(f"p{seat} played {_name(card)} and drew {len(drawn)}",
-                              {seat: f"you played {_name(card)} and drew {_card_list(drawn)}"})
+                    self._say(f"{who(seat)} played {_name(card)} and drew {how_many(len(drawn))}",
+                              {seat: f"{who(seat)} played {_name(card)} and drew"
+                                     f" {_card_list(drawn)}"})
             else:
                 other = self._move(SCENE + v, seat)
                 if log:
-                    self._say(f"p{seat} played {_name(card)} and took {_name(SCENE + v)}"
-                              f" from p{other}'s area")
+                    self._say(f"{who(seat)} played {_name(card)} and took {_name(SCENE + v)}"
+                              f" from {whose(other)} area")
             if self.victims == NV:
                 holder = self.escapes_holder()
                 if holder is not None and holder != seat:
                     self.phase = ESCAPE
                     self.actor = holder
                     if log:
-                        self._say(f"all 5 Victims are in play: p{holder} may play Ripper Escapes")
+                        self._say("all 5 Victims are in play: the Ripper may escape now",
+                                  {holder: "all 5 Victims are in play: you may play Ripper"
+                                           " Escapes now, out of turn"})
         elif card < COMMISSIONER:
             v = card - SCENE
             area[card] += 1
             if action < A.SCENE_VICTIM:
                 if log:
-                    self._say(f"p{seat} played {_name(card)} and searched Scotland Yard")
+                    found = "" if self.yard else ": it is empty"
+                    self._say(f"{who(seat)} played {_name(card)} and searched Scotland"
+                              f" Yard{found}")
                 if self.yard:
                     self.phase = TAKE
             else:
                 other = self._move(VICTIM + v, seat)
                 if log:
-                    self._say(f"p{seat} played {_name(card)} and took {_name(VICTIM + v)}"
-                              f" from p{other}'s area")
+                    self._say(f"{who(seat)} played {_name(card)} and took {_name(VICTIM + v)}"
+                              f" from {whose(other)} area")
         elif card == COMMISSIONER:
             self.yard.append(card)
             n = self.players
             self.resign_queue = [(seat + i) % n for i in range(1, n)]
             self.phase = RESIGN
             if log:
-                self._say(f"p{seat} played Commissioner Resigns: every other player discards"
-                          " a card")
+                self._say(f"{who(seat)} played Commissioner Resigns: every other player"
+                          " discards a card")
             self._next_resign()
         else:
             self.yard.append(card)
             if action == A.STRIKES_DRAW:
                 drawn = self._draw(seat, 2)
                 if log:
-                    self._say(f"p{seat} played Ripper Strikes and drew {len(drawn)}",
-                              {seat: f"you played Ripper Strikes and drew {_card_list(drawn)}"})
+                    self._say(f"{who(seat)} played Ripper Strikes and drew {how_many(len(drawn))}",
+                              {seat: f"{who(seat)} played Ripper Strikes and drew"
+                                     f" {_card_list(drawn)}"})
             else:
                 self.phase = STRIKE
                 if log:
-                    self._say(f"p{seat} played Ripper Strikes to play a Victim at once")
+                    self._say(f"{who(seat)} played Ripper Strikes to play a Victim at once")
 
     def _move(self, card: int, seat: int) -> int:
         """Move ``card`` from the other area holding it into ``seat``'s; return its owner."""
@@ -653,7 +668,8 @@ class RipperState(MysteryState):
         self.areas[p][ESCAPES] += 1
         self.escaper = p
         if self.log is not None:
-            self._say(f"p{p} played Ripper Escapes: the Ripper escapes")
+            out = "" if p == self.seat else " out of turn"
+            self._say(f"{who(p)} played Ripper Escapes{out}: the Ripper escapes")
         self._finish("ripper-escapes", None)
 
     def _finish(self, end: str, out_seat: int | None) -> None:
@@ -669,22 +685,35 @@ class RipperState(MysteryState):
         self.result = hand_scores(self.outcome, self.areas, self.wilds, self.hands, self.votes,
                                   self.cards)
         if self.log is not None:
-            how = {
-                "went-out": f"p{out_seat} went out",
-                "stock-exhausted": "the Case File is used up",
-                "commissioner-resigns": "a player discarded their last card (Commissioner"
-                                        " Resigns)",
-                "ripper-escapes": f"p{self.escaper} let the Ripper escape",
-            }[end]
-            ripper = self.result[1]
-            who = {"caught": f"the Ripper, {_name(ripper)}, is caught" if ripper is not None
-                   else "", "escaped": "the Ripper escaped",
-                   "at-large": "the Ripper is still at large"}[self.outcome]
-            votes = ", ".join(f"p{p}: {SUSPECTS[v]}" for p, v in enumerate(self.votes)
-                              if v is not None)
-            shown = f"; votes {votes}" if votes else ""
-            scores = ", ".join(f"p{i}: {s}" for i, s in enumerate(self.result[0]))
-            self._say(f"the hand is over: {how}; {who}{shown} ({scores})")
+            self._say_end(end, out_seat)
+
+    def _say_end(self, end: str, out_seat: int | None) -> None:
+        """Who went out, how the hand ended, the Ripper's fate, the votes and the scores."""
+        assert self.result is not None
+        if out_seat is not None:
+            self._say(f"{who(out_seat)} went out")
+        emptied = [p for p in range(self.players) if not self.sizes[p]]
+        if end == "went-out" and out_seat is not None:
+            how = f"{who(out_seat)} went out"
+        elif end == "ripper-escapes" and self.escaper is not None:
+            how = f"{who(self.escaper)} played Ripper Escapes"
+        elif end == "commissioner-resigns":
+            how = (" and ".join(who(p) for p in emptied)
+                   + " discarded the last card for Commissioner Resigns")
+        else:
+            how = "the Case File is used up"
+        ripper = self.result[1]
+        if self.outcome == "caught":
+            fate = (f"the Ripper, {_name(ripper)}, is caught" if ripper is not None
+                    else "the Ripper is caught")
+        else:
+            fate = {"escaped": "the Ripper escaped",
+                    "at-large": "the Ripper is still at large"}[str(self.outcome)]
+        votes = ", ".join(f"{who(p)} for {_name(v)}" for p, v in enumerate(self.votes)
+                          if v is not None)
+        shown = f"; votes: {votes}" if votes else ""
+        scores = ", ".join(f"{who(i)} {s}" for i, s in enumerate(self.result[0]))
+        self._say(f"the hand is over: {how}; {fate}{shown}; scores: {scores}")
 
     # --- results ------------------------------------------------------------------------
 

@@ -14,7 +14,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "fortune"))
 
-from okbuild import Builder, Deal, hand, open_hand, out  # noqa: E402
+from okbuild import Builder, Deal, burn, hand, open_hand, out  # noqa: E402
 
 B = Builder("arlington-heights", HERE)
 S = B.scenario
@@ -115,16 +115,114 @@ S("queen-discard-illegal",
   deal=Deal(hands=["QS 9S 9H 9D 5C 6C 7D 8D 10D JC KC", QUIET], upcard="8C", top="3C"),
   actions=["draw stock", "discard QS"],
   expected={"ok": False, "hand": 0, "index": 1,
-            "error_contains": "Q♠ may not be discarded while you hold another card"})
+            "error_contains": "the Q♠ is never discarded"})
 
-S("queen-discard-last-card",
-  "card-data.md · Heights: Q♠ may be discarded only as the last card (going out)",
-  "p0 draws QH: four kings (40), 9-10-J-Q of hearts (5+10+10+10), 4-5-6 of clubs (15): 90; "
-  "its last card is Q♠ and it discards it: out, +50 = 140. p1 −55.",
-  deal=Deal(hands=["QS KS KH KD KC 9H 10H JH 4C 5C 6C", QUIET], upcard="8C", top="QH"),
-  actions=["draw stock", "meld KS KH KD KC", "meld 9H 10H JH QH", "meld 4C 5C 6C",
-           "discard QS"],
-  expected={"hands": [out([140, -55])], "totals": [140, -55]})
+QUEEN_P0 = "QS KS KH KD KC 9H 10H JH 4C 5C 6C"
+S("queen-never-last-card",
+  "card-data.md · Heights Q♠: no meld may leave a hand holding only Q♠s (the turn must "
+  "still end with a legal discard, or the hand must be empty), so no one goes out on a Q♠",
+  "p0 draws QH, melds four kings and 9-10-J-Q of hearts; melding 4-5-6 of clubs would leave "
+  "it holding Q♠ alone, which it may not discard: refused.",
+  deal=Deal(hands=[QUEEN_P0, QUIET], upcard="8C", top="QH"),
+  actions=["draw stock", "meld KS KH KD KC", "meld 9H 10H JH QH", "meld 4C 5C 6C"],
+  expected={"ok": False, "hand": 0, "index": 3,
+            "error_contains": "that would leave you only Q♠, which is never discarded"})
+
+S("queen-layoff-leaves-only-queen-illegal",
+  "card-data.md · Heights Q♠: no layoff may leave a hand holding only Q♠s",
+  "p0 draws 7C, melds KS KH KD, 9-10-J of hearts and 4-5-6 of clubs, and lays 7C off on the "
+  "clubs (it keeps Q♠ and KC: legal). Laying KC off on the kings would leave Q♠ alone: "
+  "refused.",
+  deal=Deal(hands=[QUEEN_P0, QUIET], upcard="8C", top="7C"),
+  actions=["draw stock", "meld KS KH KD", "meld 9H 10H JH", "meld 4C 5C 6C",
+           "layoff 7C m3", "layoff KC m1"],
+  expected={"ok": False, "hand": 0, "index": 5,
+            "error_contains": "that would leave you only Q♠"})
+
+LONE_P0 = "QS KS KH KD 9H 10H JH 4C 5C 6C 7C"
+LONE_TURN = ["draw stock", "meld KS KH KD", "meld 9H 10H JH", "meld 4C 5C 6C 7C",
+             "discard 3D", "draw stock", "discard 8C", "draw stock"]
+S("queen-lone-keeps-it",
+  "card-data.md · Heights Q♠: it is never discarded, and no layoff may leave a hand of Q♠s "
+  "only",
+  "p0 draws 3D, melds KS KH KD, 9-10-J of hearts and 4-5-6-7 of clubs, and discards 3D: it "
+  "holds Q♠ alone. p1 draws and discards 8C. p0 draws 8H: laying 8H off on its hearts would "
+  "leave Q♠ alone, and Q♠ is not discarded while 8H is held: its one move is 'discard 8H'.",
+  deal=Deal(hands=[LONE_P0, QUIET], upcard="8S", top="3D 8C 8H"),
+  actions=LONE_TURN,
+  expected={"to_act": 0, "legal": ["discard 8H"],
+            "state": {"hands": [hand("QS 8H"), hand(QUIET)],
+                      "areas": [[["KS", "KH", "KD"], ["9H", "10H", "JH"],
+                                 ["4C", "5C", "6C", "7C"]], []]}})
+
+S("queen-forced-discard",
+  "card-data.md · Heights Q♠: the one forced exception — when a draw leaves a hand of Q♠s "
+  "only (a lone Q♠ draws the other), one Q♠ is discarded; it is never the last card",
+  "As queen-lone-keeps-it, but p0's lone Q♠ draws the other Q♠: its one move is 'discard QS'. "
+  "It discards one and keeps the other; p1 is to play.",
+  deal=Deal(hands=[LONE_P0, QUIET], upcard="8S", top="3D 8C QS"),
+  actions=[*LONE_TURN, "discard QS"],
+  expected={"to_act": 1, "legal": ["draw stock"], "hands": [open_hand()],
+            "state": {"hands": [hand("QS"), hand(QUIET)], "discard_top": "QS",
+                      "discard_size": 4}})
+
+S("queen-forced-discard-offered",
+  "card-data.md · Heights Q♠: when a draw leaves a hand of Q♠s only, one Q♠ is discarded",
+  "As queen-forced-discard, stopped after the draw: p0 holds Q♠ Q♠ and may only discard one.",
+  deal=Deal(hands=[LONE_P0, QUIET], upcard="8S", top="3D 8C QS"),
+  actions=LONE_TURN,
+  expected={"to_act": 0, "legal": ["discard QS"],
+            "state": {"hands": [hand("QS QS"), hand(QUIET)]}})
+
+PILE_QUEEN_DEAL = Deal(hands=["9S 9D KS KH KD 4C 5C 6C 10D JD QD",
+                             "QS 3S 4S 5S 3H 4H 5H 6D 7D 8D 9D",
+                             "9H 7S 8S 10S JS 7H 8H JC KC 8C 10C"],
+                      upcard="AS", top="3D 8C", bottom="QS 6H")
+PILE_QUEEN_TURNS = [
+    "draw stock", "meld KS KH KD", "meld 4C 5C 6C", "meld 10D JD QD", "discard 3D",
+    "draw stock", "meld 3S 4S 5S", "meld 3H 4H 5H", "meld 6D 7D 8D 9D", "discard 8C",
+    burn(62),  # p2, then p0 {9S 9D}, p1 {Q♠}, … each draws and throws back the drawn card
+    "draw stock", "discard QS",  # p1's lone Q♠ draws the other: the forced discard
+    "draw stock", "discard 9H",  # p2 draws the stock's last card: rebuilt, pile is Q♠ alone
+]
+S("queen-pile-leaves-only-queen-illegal",
+  "card-data.md · Heights Q♠: no meld — the one that takes the discard pile included — may "
+  "leave a hand holding only Q♠s",
+  "3 players, p2 deals. p0 melds down to 9S 9D, p1 down to a lone Q♠. Turns of drawing and "
+  "throwing back the card drawn use up the stock until p1 draws the other Q♠ and must "
+  "discard one; p2 draws the stock's last card (the pile below that Q♠ becomes the stock) "
+  "and discards 9H: the pile is Q♠ and 9H. p0 tries to take it with 9S 9H 9D: the rest of "
+  "the pile, a Q♠, would be its whole hand.",
+  options={"players": 3}, first_dealer=2, deal=PILE_QUEEN_DEAL,
+  actions=[*PILE_QUEEN_TURNS, "draw pile meld 9S 9H 9D"],
+  expected={"ok": False, "hand": 0, "index": 138,
+            "error_contains": "that would leave you only Q♠, which is never discarded"})
+
+S("queen-pile-leaves-only-queen-not-offered",
+  "card-data.md · Heights Q♠: a pile meld that would leave a hand of Q♠s only is not a "
+  "legal action",
+  "As queen-pile-leaves-only-queen-illegal, stopped before p0's draw: drawing from the "
+  "stock is its one move.",
+  options={"players": 3}, first_dealer=2, deal=PILE_QUEEN_DEAL, actions=PILE_QUEEN_TURNS,
+  expected={"to_act": 0, "legal": ["draw stock"],
+            "state": {"hands": [hand("9S 9D"), hand("QS"),
+                                hand("6H 7S 8S 10S JS 7H 8H JC KC 8C 10C")],
+                      "discard_size": 2, "discard_top": "9H"}})
+
+S("draw-pile",
+  "oklahoma-family.txt · Arlington Heights: rules for discarding and picking up the discard "
+  "pile remain the same: meld the top discard at once with at least two cards from the "
+  "hand (a Joker counts as one), then take up the rest of the pile",
+  "Upcard 4H. p0 draws JD and discards it; p1 draws 9H and discards it. p0 takes the pile "
+  "with 9S, a Joker (it lies as the 9 of the suit the set lacks, JK=9D) and the top 9H; 4H "
+  "and JD come into its hand; it discards KS.",
+  deal=Deal(hands=["9S JK KS 4C 6C 8C 10C QC 3D 5D 7D", QUIET], upcard="4H", top="JD 9H"),
+  actions=["draw stock", "discard JD", "draw stock", "discard 9H",
+           "draw pile meld 9S 9H JK=9D", "discard KS"],
+  expected={"to_act": 1, "hands": [open_hand()],
+            "state": {"hands": [hand("4C 6C 8C 10C QC 3D 5D 7D 4H JD"), hand(QUIET)],
+                      "areas": [[["9S", "9H", "JK=9D"]], []], "discard_size": 1,
+                      "discard_top": "KS", "stock_size": 77 - 2}})
 
 S("joker-in-set-and-layoff",
   "SPEC.md · a wild card is written with the card it stands for; in a set its suit means "

@@ -124,6 +124,62 @@ S("wild-queen-layoff-keeps-natural",
   expected={"ok": False, "hand": 0, "index": 2,
             "error_contains": "only in an otherwise natural meld"})
 
+S("wild-two-not-for-a-two",
+  f"{SRC} · deuces are still wild (as in Fortune Rummy, they only substitute for cards of "
+  "other values: card-data.md, a wild 2 never stands for a 2)",
+  "p0 tries A-2-3 of hearts with 2C standing for the 2H.",
+  deal=Deal(hands=["AH 2C 3H 9C 9S 8D 4S 5S 10D JC KC QC 8C", QUIET], upcard="8H", top="3C"),
+  actions=["draw stock", "meld AH 2C=2H 3H"],
+  expected={"ok": False, "hand": 0, "index": 1,
+            "error_contains": "a wild 2 stands only for a card of another rank"})
+
+S("natural-two-in-own-place",
+  f"{SRC} · aces 20 whether played high or low; card-data.md: a natural 2 stands as itself "
+  "in its own suit's A-2-3 or 2-3-4 and scores as a 2 (5, decision)",
+  "p0 draws 7D: A-2-3 of hearts (20+5+5), 2-3-4 of spades (5+5+5), 9S 9D 9C (30), 5-6-7-8 "
+  "of diamonds (5+5+5+10): 100; it discards KD, out: +100 = 200. p1 −65.",
+  deal=Deal(hands=["AH 2H 3H 2S 3S 4S 9S 9D 9C 5D 6D 8D KD", QUIET2], upcard="8H",
+            top="7D"),
+  actions=["draw stock", "meld AH 2H 3H", "meld 2S 3S 4S", "meld 9S 9D 9C",
+           "meld 5D 6D 7D 8D", "discard KD"],
+  expected={"hands": [out([200, -65])], "totals": [200, -65]})
+
+S("joker-for-a-two",
+  f"{SRC} · Rules Variations: the Joker is a special wild card — not a deuce, so it may "
+  "stand for a 2 (card-data.md: only a wild 2 never does); it counts 100",
+  "joker=true: p0 draws 3C and melds AH JK=2H 3H (20+100+5 = 125), then discards 3C.",
+  options=JOKER,
+  deal=Deal(hands=["AH JK 3H 9C 9S 8D 4S 5S 10D JC KC QC 8C", QUIET], upcard="8H", top="3C"),
+  actions=["draw stock", "meld AH JK=2H 3H", "discard 3C"],
+  expected={"to_act": 1, "hands": [open_hand()],
+            "state": {"areas": [[["AH", "JK=2H", "3H"]], []]}})
+
+S("joker-written-twice",
+  "SPEC.md · bad input is refused in one line: the Joker option adds one Joker, and a "
+  "Joker is written with the card it stands for",
+  "joker=true: p0 writes 'meld jk jk 5h' — two Jokers, neither saying what it stands for.",
+  options=JOKER,
+  deal=Deal(hands=["AH JK 3H 9C 9S 8D 4S 5S 10D JC KC QC 8C", QUIET], upcard="8H", top="5H"),
+  actions=["draw stock", "meld jk jk 5h"],
+  expected={"ok": False, "hand": 0, "index": 1,
+            "error_contains": "say which card the Joker stands for"})
+
+S("draw-pile",
+  f"{SRC} · rules for the discard deck and taking it up are the same as in Fortune Rummy: "
+  "meld the top discard at once with at least two cards from the hand, then take up the "
+  "rest of the pile, whose cards may be played in the same turn (decision)",
+  "Upcard 4H. p0 draws JD and discards it; p1 draws 9H and discards it. p0 takes the pile: "
+  "melds 9S 9H 9D with the top 9H, 4H and JD come into its hand; it melds JD JC 2C=JS "
+  "(the deuce takes the suit the set lacks) and discards KS.",
+  deal=Deal(hands=["9S 9D KS 4C 6C 8C 10C QC 3D 5D 7D JC 2C", QUIET], upcard="4H",
+            top="JD 9H"),
+  actions=["draw stock", "discard JD", "draw stock", "discard 9H",
+           "draw pile meld 9S 9H 9D", "meld JD JC 2C=JS", "discard KS"],
+  expected={"to_act": 1, "hands": [open_hand()],
+            "state": {"hands": [hand("4C 6C 8C 10C QC 3D 5D 7D 4H"), hand(QUIET)],
+                      "areas": [[["9S", "9H", "9D"], ["JD", "JC", "2C=JS"]], []],
+                      "discard_size": 1, "discard_top": "KS", "stock_size": 77 - 2}})
+
 S("queen-discard-parlett-illegal",
   f"{SRC} · the Queen of Spades can not be discarded, unless you have no other card in "
   "your hand (Parlett)",

@@ -994,6 +994,43 @@ _illegal("search-set-no-meld-illegal",
          "Search for a Set: you need a meld without a complete set in your play area of "
          "Johnny Torrio")
 
+scenario(
+    name="search-set-partner-meld",
+    rule="al-capone.txt · Team Play + Search for a Set: partners share one play area, so a "
+         "meld your partner laid out is a meld in your play area to search for",
+    description="4 players in teams, p3 deals. p0 throws away an Al Capone; p1 a Frank Nitti; "
+                "p2 (p0's partner) melds 3 Frank Nitti and throws away an Al Capone; p3 a Frank "
+                "Nitti. p0 draws raid and eliot-ness and searches the Underworld for the team's "
+                "Frank Nitti: takes both and lays them off (5 in the team's area); Mike "
+                "Heitler and the two Al Capone go back under the Warrant.",
+    options={"players": 4}, first_dealer=3,
+    deals=[Deal(hands=["search-warrant, 2 samuel-hunt, 2 william-white, 2 fred-burke, "
+                       "2 mike-heitler, jake-guzik",
+                       "frank-nitti, 6 ralph-capone, 3 jack-mcgurn",
+                       "3 frank-nitti, 7 murray-humphreys",
+                       "frank-nitti, 4 jack-mcgurn, 3 jake-guzik, 2 johnny-torrio"],
+                upcard=HE, top="8 al-capone, raid, eliot-ness")],
+    actions=[["draw stock", "discard al-capone",
+              "draw stock", "discard frank-nitti",
+              "draw stock", meld_text(FN, 3), "discard al-capone",
+              "draw stock", "discard frank-nitti",
+              "draw stock", "play search-warrant set frank-nitti",
+              "layoff frank-nitti", "layoff frank-nitti"]],
+    expected={
+        "ok": True, "to_act": 0,
+        "legal": discards(AC, EN, FB, HE, JG, RAID, SH, WW),
+        "state": {
+            "hands": [hand("2 samuel-hunt, 2 william-white, 2 fred-burke, 2 mike-heitler, "
+                           "jake-guzik, al-capone, raid, eliot-ness"),
+                      hand("6 ralph-capone, 3 jack-mcgurn, 2 al-capone"),
+                      hand("7 murray-humphreys, al-capone"),
+                      hand("4 jack-mcgurn, 3 jake-guzik, 2 johnny-torrio, 2 al-capone")],
+            "areas": [{FN: 5}, {}], "stock_size": 86 - 41 - 10, "discard_size": 4,
+            "discard_top": SW,
+        },
+    },
+)
+
 # =========================================================================================
 # Eliot Ness: Reveal Seven (Draw Two: see gavel-received-not-offered)
 # =========================================================================================
@@ -1036,6 +1073,46 @@ _illegal("reveal-seven-no-meld-illegal",
                        "draw stock", meld_text(MH, 3), "discard al-capone",
                        "draw stock", "play eliot-ness reveal-seven"],
          "Reveal Seven: you need a meld without a complete set")
+
+scenario(
+    name="reveal-seven-partner-meld",
+    rule="al-capone.txt · Team Play + Reveal Seven: partners share one play area, so the "
+         "Evidence cards matching a meld your partner laid out match melds in your play area",
+    description="4 players in teams, p3 deals. Each throws away an Al Capone in turn; p2 "
+                "(p0's partner) melds 3 Frank Nitti on the way. p0 draws raid and search-warrant "
+                "and plays Reveal Seven: Frank Nitti, Johnny Torrio, Frank Nitti, Samuel Hunt, "
+                "William White, Eliot Ness, Fred Burke. p0 takes both Frank Nitti (the team's "
+                "meld) and lays them off: 5 in the team's area; the other five go onto the "
+                "Underworld, Fred Burke on top.",
+    options={"players": 4}, first_dealer=3,
+    deals=[Deal(hands=["eliot-ness, 2 samuel-hunt, 2 william-white, 2 fred-burke, "
+                       "2 mike-heitler, jake-guzik",
+                       "7 ralph-capone, 3 jack-mcgurn",
+                       "3 frank-nitti, 7 murray-humphreys",
+                       "4 jack-mcgurn, 4 jake-guzik, 2 johnny-torrio"],
+                upcard=HE, top="8 al-capone, raid, search-warrant, frank-nitti, johnny-torrio, "
+                               "frank-nitti, samuel-hunt, william-white, eliot-ness, "
+                               "fred-burke")],
+    actions=[["draw stock", "discard al-capone",
+              "draw stock", "discard al-capone",
+              "draw stock", meld_text(FN, 3), "discard al-capone",
+              "draw stock", "discard al-capone",
+              "draw stock", "play eliot-ness reveal-seven",
+              "layoff frank-nitti", "layoff frank-nitti"]],
+    expected={
+        "ok": True, "to_act": 0,
+        "legal": discards(AC, FB, HE, JG, RAID, SH, SW, WW),
+        "state": {
+            "hands": [hand("2 samuel-hunt, 2 william-white, 2 fred-burke, 2 mike-heitler, "
+                           "jake-guzik, al-capone, raid, search-warrant"),
+                      hand("7 ralph-capone, 3 jack-mcgurn, al-capone"),
+                      hand("7 murray-humphreys, al-capone"),
+                      hand("4 jack-mcgurn, 4 jake-guzik, 2 johnny-torrio, al-capone")],
+            "areas": [{FN: 5}, {}], "stock_size": 86 - 41 - 10 - 7, "discard_size": 11,
+            "discard_top": FB,
+        },
+    },
+)
 
 # =========================================================================================
 # Raid
@@ -1503,6 +1580,44 @@ scenario(
               "hands": [ended("went-out", [33, 0]), ended("went-out", [0, 33]),
                         ended("went-out", [33, 0])],
               "totals": [66, 33], "game_over": True, "winner": 0, "to_act": None, "legal": []},
+)
+
+# =========================================================================================
+# The rulebook's sample turn
+# =========================================================================================
+
+scenario(
+    name="sample-turn",
+    rule="al-capone.txt · Sample Turn: draw 2 from the Case File rather than the Underworld's "
+         "Johnny Torrio, meld Ralph Capone and Samuel Hunt, Agent Meeting: Ask Directly the "
+         "right-hand neighbour for Ralph Capone, who gives 1 and draws 1; lay it off as the "
+         "4th card; discard; the left-hand neighbour is next",
+    description="3 players, p2 deals: p0 starts, p1 sits to its left, p2 to its right. p0 "
+                "holds 3 Ralph Capone, 2 Samuel Hunt, William White, Frank Nitti and three "
+                "Gavel cards (Agent Meeting, Eliot Ness, Search Warrant); the Underworld shows "
+                "Johnny Torrio. p0 draws Samuel Hunt and raid, melds 3 Ralph Capone and 3 "
+                "Samuel Hunt, asks p2 directly for Ralph Capone: p2 gives its one and draws "
+                "Mike Heitler. p0 lays the Ralph Capone off as the 4th, discards William "
+                "White, and p1 is next.",
+    options={"players": 3}, first_dealer=2,
+    deals=[Deal(hands=["3 ralph-capone, 2 samuel-hunt, william-white, frank-nitti, "
+                       "agent-meeting, eliot-ness, search-warrant",
+                       "7 murray-humphreys, 3 jake-guzik",
+                       "ralph-capone, 4 jack-mcgurn, 4 jake-guzik, fred-burke"],
+                upcard=JT, top="samuel-hunt, raid, mike-heitler")],
+    actions=[["draw stock", meld_text(RC, 3), meld_text(SH, 3),
+              "play agent-meeting ask-directly ralph-capone p2", "layoff ralph-capone",
+              "discard william-white"]],
+    expected={
+        "ok": True, "to_act": 1, "legal": DRAWS, "hands": [open_hand()],
+        "state": {
+            "hands": [hand("frank-nitti, eliot-ness, search-warrant, raid"),
+                      hand("7 murray-humphreys, 3 jake-guzik"),
+                      hand("4 jack-mcgurn, 4 jake-guzik, fred-burke, mike-heitler")],
+            "areas": [{RC: 4, SH: 3}, {}, {}], "stock_size": 86 - 31 - 3, "discard_size": 3,
+            "discard_top": WW,
+        },
+    },
 )
 
 # =========================================================================================

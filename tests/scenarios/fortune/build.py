@@ -288,6 +288,35 @@ S("wild-stands-for-queen-of-spades-anywhere",
   actions=["draw stock", "meld JS 2C=QS 2D=KS", "discard 3C"],
   expected={"to_act": 1, "state": {"areas": [[["JS", "2D=QS", "2C=KS"]], []]}})
 
+S("wild-two-not-for-a-two",
+  f"{SRC} · deuces can only act as substitutes for cards of other values (card-data.md: a "
+  "wild 2 never stands for a 2)",
+  "p0 tries A-2-3 of hearts with 2C standing for the 2H.",
+  deal=Deal(hands=["AH 2C 3H 9S 9D 5H 6H 7C 4C 10D KH", QUIET], upcard="8H", top="3C"),
+  actions=["draw stock", "meld AH 2C=2H 3H"],
+  expected={"ok": False, "hand": 0, "index": 1,
+            "error_contains": "a wild 2 stands only for a card of another rank: 2C cannot "
+                              "stand for 2H"})
+
+S("wild-two-not-for-a-two-layoff",
+  f"{SRC} · deuces can only act as substitutes for cards of other values: not by a layoff "
+  "either (card-data.md)",
+  "p0 melds 3-4-5 of hearts and tries to lay 2C off as the 2H below it (2C=6H would do).",
+  deal=Deal(hands=["3H 4H 5H 2C 9S 9D 6C 7C 4C 10D KH", QUIET], upcard="8H", top="3C"),
+  actions=["draw stock", "meld 3H 4H 5H", "layoff 2C=2H m1"],
+  expected={"ok": False, "hand": 0, "index": 2, "error_contains": "2C cannot stand for 2H"})
+
+S("natural-two-in-own-place",
+  f"{SRC} · aces low (A-2-3); card-data.md: a natural 2 may stand as itself in its own "
+  "suit's A-2-3 or 2-3-4, and then scores as a 2 (5, decision); beside it a wild 2 stands "
+  "for the ace",
+  "p0 draws 7D: 2-3-4 of hearts (5+5+5), 2C=AS 2S 3S (ace low 5, the 2S as itself 5, 5), "
+  "9S 9D 9C (30), 5-6-7 of diamonds (15): 75, out (no bonus in Fortune). p1 −55.",
+  deal=Deal(hands=["2H 3H 4H 2S 3S 2C 9S 9D 9C 5D 6D", QUIET], upcard="8H", top="7D"),
+  actions=["draw stock", "meld 2H 3H 4H", "meld 2C=AS 2S 3S", "meld 9S 9D 9C",
+           "meld 5D 6D 7D"],
+  expected={"hands": [out([75, -55])], "totals": [75, -55]})
+
 # =========================================================================================
 # A turn: drawing, the discard pile, laying off, discarding
 # =========================================================================================
