@@ -47,6 +47,14 @@ def to_docs(path: Path) -> None:
         shutil.copy(path, ROOT / "docs" / "images" / name)
 
 
+def engine_has_breakdown() -> bool:
+    """Whether the views carry the engine's ``breakdown`` (the page then draws it)."""
+    from tablerummy.present import table_view
+
+    game = Game(get_variant("capone"), seed=1)
+    return "breakdown" in table_view(game.variant, game.observation(0))
+
+
 def token(table: str, seat: int) -> str:
     return f"tok-{table}-{seat}"
 
@@ -291,8 +299,17 @@ def test_ripper_escapes_out_of_turn(browser: Any, server: Server,
     SCREENS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENS / "web-scoring.png"))
     to_docs(SCREENS / "web-scoring.png")
-    assert "Ripper Escapes" in (page.text_content("#log") or "") or "escape" in (
-        page.text_content("#log") or "")
+    assert "Ripper Escapes" in (page.text_content("#log") or "")
+    if engine_has_breakdown():  # the engine's breakdown: drawn item by item, with totals
+        sides = page.eval_on_selector_all(
+            "#scoring-body .side", "ss => ss.map(s => [s.querySelector('.hs').textContent,"
+            " [...s.querySelectorAll('tr')].map(r => [...r.cells].map(c => c.textContent))])")
+        assert len(sides) == 2, sides
+        for head, rows in sides:
+            assert rows[-1][0] == "total" and head == f"hand score {rows[-1][1]}"
+            items = [int(points) for _, points in rows[:-1] if _ != "nothing scored"]
+            assert sum(items) == int(rows[-1][1]), rows
+        assert any("Ripper Escapes" in label for _, rows in sides for label, _ in rows), sides
     assert not errors, errors
     ctx.close()
 
