@@ -29,6 +29,7 @@ from tablerummy.web.store import SeatRow, Store, TableRow
 from tablerummy.web.tables import PLAYING, hash_token
 
 from .conftest import ARTIFACTS, ROOT, Server
+from .test_affordances import CONFIGS
 
 pytestmark = [pytest.mark.slow, pytest.mark.e2e]
 
@@ -138,6 +139,10 @@ def screen_position(game: Game, actions: list[str]) -> bool:
     return sum(len(a["melds"]) for a in view["areas"]) >= 2
 
 
+def at_depth(depth: int) -> Callable[[Game, list[str]], bool]:
+    return lambda game, actions: len(actions) == depth
+
+
 SCREEN_VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("capone", {"players": 2}), ("ripper", {"players": 3}), ("fortune", {"players": 2}),
     ("arlington", {"players": 2, "joker": True}), ("arlington-heights", {"players": 2}),
@@ -178,6 +183,10 @@ def tables(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     for variant, options in SCREEN_VARIANTS:
         seed, actions = walk(variant, options, screen_position, seed=4)
         add(f"screen-{variant}", variant, options, seed, actions)
+    for n, (variant, options) in enumerate(CONFIGS):
+        for depth in (17, 61):
+            seed, actions = walk(variant, options, at_depth(depth), seed=100 + n)
+            add(f"walk-{n}-{depth}", variant, options, seed, actions)
 
     async def store_all() -> None:
         store = Store(db)
@@ -404,4 +413,55 @@ def test_the_scoring_dialog_draws_the_views_breakdown(browser: Any, server: Serv
     assert rows[0][0] == "hand score 75"
     assert rows[0][1] == ["3 Frank Nitti+12", "going out+100", "Q♠ in hand-37", "total75"]
     assert rows[1][1] == ["nothing scored0", "total0"]
+    ctx.close()
+
+
+# Run in the page: every legal move of the seat, found on screen by the control the
+# server gave it.  Card moves: the hand cards are clicked (events, as a person's clicks)
+# and the move's button must appear; piles and groups must be drawn.
+UNREACHABLE = """() => {
+  const state = window.tablerummyState;
+  const missing = [];
+  const clear = () => { const b = document.getElementById('clear-selection'); if (b) b.click();
+    const d = document.getElementById('choice'); if (d.open) d.close(); };
+  for (const m of state.msg.legal) {
+    let found = false;
+    if (m.pile !== null && document.querySelector(`.pile[data-pile='${m.pile}']`)) found = true;
+    if (!found && m.group) {
+      found = [...document.querySelectorAll('#moves .move-group button')]
+        .some((b) => b.dataset.move === m.text);
+    }
+    if (!found && m.cards.length) {
+      clear();
+      const used = new Set();
+      for (const id of m.cards) {
+        const node = [...document.querySelectorAll('#hand .hand-card')]
+          .find((n) => n.dataset.card === id && !used.has(n.dataset.key));
+        if (!node) break;
+        used.add(node.dataset.key);
+        node.click();
+      }
+      found = [...document.querySelectorAll('#moves button, dialog#choice[open] button')]
+        .some((b) => b.dataset.move === m.text);
+      clear();
+    }
+    if (!found) missing.push(m.text);
+  }
+  return [state.msg.legal.length, missing];
+}"""
+
+
+@pytest.mark.parametrize("table", ["search", "vote0", "escape", "joker",
+                                   *[f"screen-{v}" for v, _ in SCREEN_VARIANTS],
+                                   *[f"walk-{n}-{d}" for n in range(len(CONFIGS))
+                                     for d in (17, 61)]])
+def test_every_legal_move_is_on_screen(browser: Any, server: Server, tables: dict[str, Any],
+                                       table: str) -> None:
+    info = tables["found"][table]
+    ctx, page, errors = open_seat(browser, server, table, info["seat"])
+    page.wait_for_function("window.tablerummyState && window.tablerummyState.msg"
+                           " && window.tablerummyState.msg.legal.length > 0", timeout=WAIT)
+    count, missing = page.evaluate(UNREACHABLE)
+    assert count == len(info["legal"]) and not missing, missing
+    assert not errors, errors
     ctx.close()

@@ -11,6 +11,7 @@ const state = {
   ws: null, seat: null, msg: null, version: -1, selected: [], history: [], log: [],
   handsSeen: null, asked: -1, retry: 0, closedForGood: false, nextId: 1, generation: 0,
 };
+window.tablerummyState = state; // read by the tests (every legal move has a control)
 
 // --- seat tokens: kept in this browser, per table and seat ------------------------------
 
@@ -301,7 +302,7 @@ function drawMoves() {
   if (hint) parts.push(el("span", { class: "hint", text: hint }));
   parts.push(...groupEls(groupsOf(legal)));
   if (ids.length) {
-    parts.push(el("button", { text: "clear", onclick: () => {
+    parts.push(el("button", { text: "clear", id: "clear-selection", onclick: () => {
       state.selected = []; drawHand(msg.view, namesOf(msg.view)); drawMoves();
     } }));
   }
