@@ -33,7 +33,7 @@ from ..variant import Variant
 
 Affordance = dict[str, Any]
 
-DECISION_PHASES_OPEN = ("draw", "play")
+TURN_PHASES = ("draw", "play")
 """Phases of a seat's own turn; any other phase is a decision asked of one seat."""
 
 _GROUPS = {
@@ -138,7 +138,7 @@ def affordances(variant: Variant, view: View, legal: Sequence[str]) -> list[Affo
     family = variant.name if variant.name in ("capone", "ripper") else "oklahoma"
     faces = card_faces(variant)
     held = Counter(hand_ids(view))
-    decision = view.get("phase") not in DECISION_PHASES_OPEN
+    decision = view.get("phase") not in TURN_PHASES
     decision_title = _decision_title(view)
     out: list[Affordance] = []
     for text in legal:
