@@ -169,17 +169,22 @@ def tables(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         found[name] = {"seat": game.to_act, "legal": game.legal_texts(),
                        "obs": game.observation(game.to_act or 0)}
 
+    # the tests that click play a move: the on-screen check gets its own copy ("check-")
     seed, actions = walk("capone", {}, search_with_card_in_hand)
     add("search", "capone", {}, seed, actions)
+    add("check-search", "capone", {}, seed, actions)
     seed, actions = walk("ripper", {"players": 2}, phase_is("vote"), seed=3)
     for k in range(6):
         add(f"vote{k}", "ripper", {"players": 2}, seed, actions)
+    add("check-vote", "ripper", {"players": 2}, seed, actions)
     record = json.loads((SCENARIOS / "ripper" / "ripper-escapes-out-of-turn-chance.json")
                         .read_text())
-    add("escape", "ripper", record["options"], record["seed"],
-        record["hands"][0]["actions"], record["first_dealer"], [record["hands"][0]["deck"]])
+    for name in ("escape", "check-escape"):
+        add(name, "ripper", record["options"], record["seed"], record["hands"][0]["actions"],
+            record["first_dealer"], [record["hands"][0]["deck"]])
     seed, actions = walk("arlington", {"players": 2, "joker": True}, joker_choice, seed=2)
     add("joker", "arlington", {"players": 2, "joker": True}, seed, actions)
+    add("check-joker", "arlington", {"players": 2, "joker": True}, seed, actions)
     for variant, options in SCREEN_VARIANTS:
         seed, actions = walk(variant, options, screen_position, seed=4)
         add(f"screen-{variant}", variant, options, seed, actions)
@@ -451,7 +456,7 @@ UNREACHABLE = """() => {
 }"""
 
 
-@pytest.mark.parametrize("table", ["search", "vote0", "escape", "joker",
+@pytest.mark.parametrize("table", ["check-search", "check-vote", "check-escape", "check-joker",
                                    *[f"screen-{v}" for v, _ in SCREEN_VARIANTS],
                                    *[f"walk-{n}-{d}" for n in range(len(CONFIGS))
                                      for d in (17, 61)]])
