@@ -39,7 +39,7 @@ OBSERVATION_KEYS = frozenset({
     "variant", "seat", "side", "dealer", "to_act", "phase", "gavel_played", "hand",
     "hand_sizes", "areas", "discard_top", "discard_size", "stock_size", "end",
     "underworld",  # only while the seat itself looks through it (Search Individually)
-    "scores",  # only once the hand is over
+    "scores", "breakdown",  # only once the hand is over
 })
 ENDS = frozenset({"went-out", "stock-exhausted"})
 

@@ -31,7 +31,7 @@ OBSERVATION_KEYS = frozenset({
     "variant", "seat", "side", "dealer", "to_act", "phase", "hand", "hand_sizes", "melds",
     "melded_points", "discard", "discard_top", "discard_size", "stock_size", "stock",
     "known_hands", "rebuilds", "last_turn", "end", "out_seat",
-    "scores", "hands",  # only once the hand is over (every hand is shown to be scored)
+    "scores", "breakdown", "hands",  # only once the hand is over (every hand is shown)
 })
 ENDS = frozenset({"went-out", "stock-exhausted"})
 

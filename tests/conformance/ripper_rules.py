@@ -56,7 +56,7 @@ OBSERVATION_KEYS = frozenset({
     "hand_sizes", "areas", "wilds", "victims_in_play", "suspect_points", "alibied",
     "discard_top", "discard_size", "stock_size", "vote", "resign_pending", "extra", "end",
     "yard",  # only while the seat itself searches Scotland Yard (a Scene)
-    "scores", "outcome", "ripper",  # only once the hand is over
+    "scores", "breakdown", "outcome", "ripper",  # only once the hand is over
 })
 ENDS = frozenset({"went-out", "stock-exhausted", "commissioner-resigns", "ripper-escapes"})
 

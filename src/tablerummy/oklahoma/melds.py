@@ -24,7 +24,18 @@ from dataclasses import dataclass
 from functools import partial
 from itertools import combinations, product
 
-from .cards import IDS, JK, NCARDS, QS, QUEEN, SPADES, card, position_card, rank_of, suit_of
+from .cards import (
+    IDS,
+    JK,
+    NCARDS,
+    QS,
+    QUEEN,
+    SPADES,
+    card,
+    position_card,
+    rank_of,
+    suit_of,
+)
 from .rules import Rules
 from .values import ValueTable
 

@@ -657,6 +657,24 @@ class OklahomaState(HandState):
             for s in range(self.players)
         ]
 
+    def breakdown(self) -> list[list[tuple[str, int]]]:
+        """Per player: each meld as it scores (its cards in words, a wild with the card it
+        stands for), the going-out bonus, and each card left in hand at its (negative)
+        value — the same numbers :meth:`scores` adds up."""
+        values = self.rules.values
+        table = values.hand_value
+        out: list[list[tuple[str, int]]] = []
+        for s in range(self.players):
+            items = [(_meld_words(m), meld_value(m, values)) for m in self.melds[s]]
+            if self.end == "went-out" and self.out_seat == s and values.bonus:
+                items.append(("going out", values.bonus))
+            hand = self.hands[s]
+            for c in range(NCARDS):
+                if hand[c] and table[c]:
+                    items.extend([(f"{card_word(c)} in hand", table[c])] * hand[c])
+            out.append(items)
+        return out
+
     def observation(self, seat: int) -> Observation:
         obs: Observation = {
             "variant": self.variant.name,
@@ -682,6 +700,7 @@ class OklahomaState(HandState):
         }
         if self.end is not None:  # every hand is laid down to be scored
             obs["scores"] = self.scores()
+            obs["breakdown"] = self.breakdown_json()
             obs["hands"] = [_ids(h) for h in self.hands]
         return obs
 

@@ -89,8 +89,7 @@ def card_faces(variant: Variant) -> dict[str, Any]:
             points[kind] = value or None
         marks = _monograms(names)
     else:
-        from ..oklahoma.cards import IDS
-        from ..present.oklahoma import card_name
+        from ..oklahoma.cards import IDS, card_name
 
         names = {cid: card_name(cid) for cid in IDS}
         names["JK"] = "Joker"

@@ -14,7 +14,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "fortune"))
 
-from okbuild import Builder, Deal, burn, hand, open_hand, out  # noqa: E402
+from okbuild import Builder, Deal, burn, hand, in_hand, open_hand, out  # noqa: E402
 
 B = Builder("arlington-heights", HERE)
 S = B.scenario
@@ -71,7 +71,11 @@ S("values-jokers",
   deal=Deal(hands=["QH KH 4S 5S JS KS 9C 10C JK JK JK", QUIET], upcard="8C", top="JK"),
   actions=["draw stock", "meld QH KH JK=AH", "meld JK=3S 4S 5S", "meld JS JK=QS KS",
            "meld 9C 10C JK=JC"],
-  expected={"hands": [out([200, -55])], "totals": [200, -55]})
+  expected={"hands": [out([200, -55], [
+      [["Q♥, K♥, Joker as A♥", 40], ["Joker as 3♠, 4♠, 5♠", 15], ["J♠, Joker as Q♠, K♠", 70],
+       ["9♣, 10♣, Joker as J♣", 25], ["going out", 50]],
+      in_hand("3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 3♥ 4♥ 5♥ 6♥", -5),
+  ])], "totals": [200, -55]})
 
 S("values-queen-and-low",
   f"{SRC} · card values: Queen of Spades 50 melded, 9 down to 3 5, K down to 10 10; "
@@ -82,7 +86,10 @@ S("values-queen-and-low",
                    "KS KH KD KC JS JH JD JC 10S 10H 10C"], upcard="8C", top="8H"),
   actions=["draw stock", "meld QS QH QD", "meld 3C 4C 5C 6C", "meld 7D 8D 9D 10D",
            "discard 8H"],
-  expected={"hands": [out([165, -110])], "totals": [165, -110]})
+  expected={"hands": [out([165, -110], [
+      [["Q♠ Q♥ Q♦", 70], ["3♣ 4♣ 5♣ 6♣", 20], ["7♦ 8♦ 9♦ 10♦", 25], ["going out", 50]],
+      in_hand("10♠ J♠ K♠ 10♥ J♥ K♥ J♦ K♦ 10♣ J♣ K♣", -10),
+  ])], "totals": [165, -110]})
 
 S("no-low-aces",
   "card-data.md · in Heights a Joker cannot stand for a 2 (there are none), so low-ace "

@@ -15,7 +15,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "fortune"))
 
-from okbuild import Builder, Deal, hand, open_hand, out  # noqa: E402
+from okbuild import Builder, Deal, hand, in_hand, open_hand, out  # noqa: E402
 
 B = Builder("arlington", HERE)
 S = B.scenario
@@ -95,7 +95,11 @@ S("values-queen-of-spades-parlett",
   deal=Deal(hands=["10S JS QS KS QS QH QD QC 3C 4C 5C 8H 9H", QUIET], upcard="9C", top="10H"),
   actions=["draw stock", "meld 10S JS QS KS", "meld QS QH QD QC", "meld 3C 4C 5C",
            "meld 8H 9H 10H"],
-  expected={"hands": [out([305, -65])], "totals": [305, -65]})
+  expected={"hands": [out([305, -65], [
+      [["10♠ J♠ Q♠ K♠", 80], ["Q♠ Q♥ Q♦ Q♣", 80], ["3♣ 4♣ 5♣", 15], ["8♥ 9♥ 10♥", 30],
+       ["going out", 100]],
+      in_hand("3♠ 4♠ 5♠ 6♠ 7♠ 3♥ 4♥ 5♥ 6♥ 7♥ 3♦ 4♦ 5♦", -5),
+  ])], "totals": [305, -65]})
 
 S("deuce-set-parlett-illegal",
   "card-data.md · deuce-only meld: Scarne only (Parlett: not allowed)",
@@ -213,7 +217,12 @@ S("values-scarne",
                    "QS QS 2D 2C 3H 4H 5H 6H 7H 3D 4D 5D 6D"], upcard="10C", top="9C"),
   actions=["draw stock", "meld 2S 2H 2D 2C", "meld QH QD 2S=QS", "meld JH QH KH AH",
            "meld 7C 8C 9C"],
-  expected={"hands": [out([345, -185])], "totals": [345, -185]})
+  expected={"hands": [out([345, -185], [
+      [["2♠ 2♥ 2♦ 2♣", 100], ["Q♥, Q♦, 2♠ as Q♠", 70], ["J♥ Q♥ K♥ A♥", 50],
+       ["7♣ 8♣ 9♣", 25], ["going out", 100]],
+      in_hand("Q♠ Q♠", -50) + in_hand("3♥ 4♥ 5♥ 6♥ 7♥", -5) + in_hand("2♦", -20)
+      + in_hand("3♦ 4♦ 5♦ 6♦", -5) + in_hand("2♣", -20),
+  ])], "totals": [345, -185]})
 
 S("scarne-deuce-set-layoff",
   f"{SRC} · Scarne: you may meld a set of deuces only (3 or 4 of them)",
@@ -275,7 +284,11 @@ S("joker-caught-in-hand",
                    "JK 3S 4S 5S 6S 7S 3H 4H 5H 6H 7H 3D 4D"], upcard="9C", top="10H"),
   actions=["draw stock", "meld 10S JS QS KS", "meld QS QH QD QC", "meld 3C 4C 5C",
            "meld 8H 9H 10H"],
-  expected={"hands": [out([305, -260])], "totals": [305, -260]})
+  expected={"hands": [out([305, -260], [
+      [["10♠ J♠ Q♠ K♠", 80], ["Q♠ Q♥ Q♦ Q♣", 80], ["3♣ 4♣ 5♣", 15], ["8♥ 9♥ 10♥", 30],
+       ["going out", 100]],
+      in_hand("3♠ 4♠ 5♠ 6♠ 7♠ 3♥ 4♥ 5♥ 6♥ 7♥ 3♦ 4♦", -5) + in_hand("Joker", -200),
+  ])], "totals": [305, -260]})
 
 JOKER_P0 = "7H 7D JK 7S 9H 9D 4C 6C 8C 10C QC 3D 5D"
 S("joker-swap-by-melder",

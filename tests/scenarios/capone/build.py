@@ -83,8 +83,15 @@ def open_hand() -> dict[str, Any]:
     return {"complete": False, "end": None, "scores": None}
 
 
-def ended(end: str, scores: list[int]) -> dict[str, Any]:
-    return {"complete": True, "end": end, "scores": scores}
+def ended(end: str, scores: list[int],
+          breakdown: list[list[list[Any]]] | None = None) -> dict[str, Any]:
+    """A finished hand; ``breakdown`` (per side, ``[label, points]`` items) pins the words
+    and numbers of its scoring."""
+    hand: dict[str, Any] = {"complete": True, "end": end, "scores": scores}
+    if breakdown is not None:
+        assert [sum(p for _, p in items) for items in breakdown] == scores, breakdown
+        hand["breakdown"] = breakdown
+    return hand
 
 
 # --- filler turns: expanded with the engine while building -----------------------------
@@ -1207,7 +1214,10 @@ scenario(
     actions=[["draw stock", meld_text(FN, 6), meld_text(JT, 3), "discard samuel-hunt",
               "draw stock", meld_text(MH, 3), "discard al-capone",
               "draw stock", meld_text(WW, 3), "discard raid"]],
-    expected={"ok": True, "hands": [ended("went-out", [61, 9])], "totals": [61, 9],
+    expected={"ok": True, "hands": [ended("went-out", [61, 9], [
+        [["3 Johnny Torrio", 12], ["complete set: 6 Frank Nitti", 40], ["3 William White", 9]],
+        [["3 Murray Humphreys", 9]],
+    ])], "totals": [61, 9],
               "game_over": False, "to_act": 1},
 )
 scenario(
@@ -1257,7 +1267,10 @@ scenario(
     options={"players": 4}, first_dealer=0,
     deals=_SCORING_4P, actions=_SCORING_4P_ACTIONS,
     expected={"ok": True, "sides": [[0, 2], [1, 3]],
-              "hands": [ended("went-out", [42, 12])], "totals": [42, 12], "to_act": 2},
+              "hands": [ended("went-out", [42, 12], [
+                  [["6 Ralph Capone", 18], ["4 Jake Guzik", 12], ["4 Jack McGurn", 12]],
+                  [["4 Murray Humphreys", 12]],
+              ])], "totals": [42, 12], "to_act": 2},
 )
 
 scenario(
@@ -1271,7 +1284,11 @@ scenario(
                 upcard=HE, top="murray-humphreys, william-white, 2 johnny-torrio")],
     actions=[["draw stock", meld_text(MH, 4), meld_text(RC, 3), "discard william-white",
               "draw stock", meld_text(AC, 8), meld_text(JT, 3), "discard samuel-hunt"]],
-    expected={"ok": True, "hands": [ended("went-out", [87, 0])], "totals": [87, 0]},
+    expected={"ok": True, "hands": [ended("went-out", [87, 0], [
+        [["complete set: 8 Al Capone", 75], ["3 Johnny Torrio", 12]],
+        [["4 Murray Humphreys", 12], ["3 Ralph Capone", 9],
+         ["excluded: p0 went out with all 8 Al Capone melded", -21]],
+    ])], "totals": [87, 0]},
 )
 scenario(
     name="exclusion-not-without-going-out",
@@ -1303,7 +1320,12 @@ scenario(
               "draw stock", meld_text(MH, 3), "discard mike-heitler",
               "draw stock", meld_text(JT, 4), meld_text(SH, 4), meld_text(WW, 3),
               "discard fred-burke"]],
-    expected={"ok": True, "hands": [ended("went-out", [116, 0])], "totals": [116, 0]},
+    expected={"ok": True, "hands": [ended("went-out", [116, 0], [
+        [["complete set: 8 Al Capone", 75], ["4 Johnny Torrio", 16], ["3 William White", 9],
+         ["4 Samuel Hunt", 16]],
+        [["3 Murray Humphreys", 9],
+         ["excluded: p0 & p2 went out with all 8 Al Capone melded", -9]],
+    ])], "totals": [116, 0]},
 )
 
 # =========================================================================================

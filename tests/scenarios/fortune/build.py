@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from okbuild import Builder, Deal, burn, exhausted, hand, open_hand, out
+from okbuild import Builder, Deal, burn, exhausted, hand, in_hand, open_hand, out
 
 B = Builder("fortune", Path(__file__).resolve().parent)
 S = B.scenario
@@ -118,7 +118,11 @@ S("values-wild-deuces",
   actions=["draw stock", "meld KS KH 2C=KD", "meld 5H 6H 2D=7H", "meld QH QD 2H=QS",
            "meld QC KC 2S=AC"],
   expected={
-      "hands": [out([105, -55])], "totals": [105, -55],
+      "hands": [out([105, -55], [
+          [["K♠, K♥, 2♣ as K♦", 30], ["5♥, 6♥, 2♦ as 7♥", 15], ["Q♥, Q♦, 2♥ as Q♠", 30],
+           ["Q♣, K♣, 2♠ as A♣", 30]],  # no going-out bonus in Fortune Rummy
+          in_hand("3♠ 4♠ 5♠ 6♠ 7♠ 3♥ 4♥ 5♥ 6♥ 7♥ 3♦", -5),
+      ])], "totals": [105, -55],
   })
 
 S("values-queen-of-spades",
@@ -141,7 +145,10 @@ S("score-difference-both-sides",
             upcard="2C", top="9S 9H"),
   actions=["draw stock", "meld JS JH JD", "discard 9S", "draw stock", "meld 8H 9H 10H",
            "meld 5S 5H 5D", "meld 7C 7C 7D", "meld 6H 6D 6C"],
-  expected={"hands": [out([-25, 75])], "totals": [-25, 75]})
+  expected={"hands": [out([-25, 75], [
+      [["J♠ J♥ J♦", 30], *in_hand("4♠ 6♠ 3♦ 3♦ 4♦", -5), *in_hand("9♦ 8♣ K♣", -10)],
+      [["8♥ 9♥ 10♥", 30], ["5♠ 5♥ 5♦", 15], ["7♦ 7♣ 7♣", 15], ["6♥ 6♦ 6♣", 15]],
+  ])], "totals": [-25, 75]})
 
 # =========================================================================================
 # Melds

@@ -64,9 +64,16 @@ def open_hand() -> dict[str, Any]:
     return {"complete": False, "end": None, "scores": None, "outcome": None, "ripper": None}
 
 
-def ended(end: str, scores: list[int], outcome: str, ripper: str | None) -> dict[str, Any]:
-    return {"complete": True, "end": end, "scores": scores, "outcome": outcome,
+def ended(end: str, scores: list[int], outcome: str, ripper: str | None,
+          breakdown: list[list[list[Any]]] | None = None) -> dict[str, Any]:
+    """A finished hand; ``breakdown`` (per player, ``[label, points]`` items) pins the
+    words and numbers of its scoring."""
+    hand = {"complete": True, "end": end, "scores": scores, "outcome": outcome,
             "ripper": ripper}
+    if breakdown is not None:
+        assert [sum(p for _, p in items) for items in breakdown] == scores, breakdown
+        hand["breakdown"] = breakdown
+    return hand
 
 
 # --- filler turns: expanded with the engine while building -----------------------------
@@ -513,7 +520,15 @@ scenario(
         #     suspect-chapman (Chapman would be in play) set aside; victim −3, scene −3
         #     (always), prince-eddy −2 and its Alibi −5 (no Prince Eddy in play, one card),
         #     jill −2 → −15.
-        "hands": [ended("went-out", [37, -15], "caught", DR)],
+        "hands": [ended("went-out", [37, -15], "caught", DR, [
+            [["4 Montague Druitt (incl. 1 Wild Evidence)", 8],
+             ["doubled: Montague Druitt is the Ripper", 8],
+             ["3 Sir William Gull (incl. 1 Wild Evidence)", 6], ["4 Letters", 12],
+             ["Victim: Mary Ann Nichols", 3]],
+            [["Prince Albert Victor (Eddy) in hand", -2], ["Jill the Ripper in hand", -2],
+             ["Alibi: Prince Albert Victor (Eddy) in hand", -5],
+             ["Victim: Annie Chapman in hand", -3], ["Scene: Berner Street in hand", -3]],
+        ])],
         "totals": [37, -15],
     },
 )
@@ -830,7 +845,12 @@ ESC_TURNS = [
 ESCAPED = {
     # Escaped: only Victims, Scenes and the Ripper Escapes card score.
     # p0: Nichols, Stride, Kelly = 9; p1: Chapman, Eddowes = 6 + 35 = 41.
-    "hands": [ended("ripper-escapes", [9, 41], "escaped", None)],
+    "hands": [ended("ripper-escapes", [9, 41], "escaped", None, [
+        [["Victim: Mary Ann Nichols", 3], ["Victim: Elizabeth Stride", 3],
+         ["Victim: Mary Jane Kelly", 3]],
+        [["Victim: Annie Chapman", 3], ["Victim: Catherine Eddowes", 3],
+         ["Ripper Escapes played: the Ripper escaped", 35]],
+    ])],
     "totals": [9, 41],
 }
 
@@ -892,7 +912,14 @@ scenario(
         #     3 pedachenko (could meld) set aside; 2 gull −4, 2 chapman −4 → 1.
         # p1: 2 Victims = 6; hand 3 jill, 4 prince-eddy set aside; 2 chapman −4, 2 gull −4,
         #     Ripper Escapes −2×5 → 6 − 18 = −12.
-        "hands": [ended("stock-exhausted", [1, -12], "at-large", None)],
+        "hands": [ended("stock-exhausted", [1, -12], "at-large", None, [
+            [["Victim: Mary Ann Nichols", 3], ["Victim: Elizabeth Stride", 3],
+             ["Victim: Mary Jane Kelly", 3], ["2 Sir William Gull in hand", -4],
+             ["2 George Chapman in hand", -4]],
+            [["Victim: Annie Chapman", 3], ["Victim: Catherine Eddowes", 3],
+             ["2 Sir William Gull in hand", -4], ["2 George Chapman in hand", -4],
+             ["Ripper Escapes in hand (5 Victims in play)", -10]],
+        ])],
         "totals": [1, -12],
     },
 )
@@ -952,7 +979,15 @@ scenario(
         # p0: Druitt 4×2 = 8, Prince Eddy 3×2 = 6, Jill 4×2 = 8, Victim 3 → 25; vote Jill: 0.
         # p1: Gull 4×2 = 8 doubled 16 + Alibi 5 = 21; hand suspect-gull set aside (Gull in
         #     play), 2 chapman −4, pedachenko −2, scene −3; vote Gull +10 → 22.
-        "hands": [ended("went-out", [25, 22], "caught", GU)],
+        "hands": [ended("went-out", [25, 22], "caught", GU, [
+            [["4 Montague Druitt", 8], ["3 Prince Albert Victor (Eddy)", 6],
+             ["4 Jill the Ripper", 8], ["Victim: Mary Ann Nichols", 3],
+             ["vote for Jill the Ripper: wrong", 0]],
+            [["4 Sir William Gull", 8], ["doubled: Sir William Gull is the Ripper", 8],
+             ["Alibi: Montague Druitt", 5], ["2 George Chapman in hand", -4],
+             ["Dr. Pedachenko in hand", -2], ["Scene: Hanbury Street in hand", -3],
+             ["vote for Sir William Gull: correct", 10]],
+        ])],
         "totals": [25, 22],
     },
 )
@@ -971,7 +1006,15 @@ scenario(
         #     and 3 jill (a meld) set aside, letters −3 → 12.
         # p1: Gull 8 + Alibi 5 = 13; suspect-gull set aside, chapman ×2 −4, pedachenko −2,
         #     scene −3 → 4. No vote bonus.
-        "hands": [ended("stock-exhausted", [12, 4], "at-large", None)],
+        "hands": [ended("stock-exhausted", [12, 4], "at-large", None, [
+            [["3 Montague Druitt", 6], ["3 Prince Albert Victor (Eddy)", 6],
+             ["Victim: Mary Ann Nichols", 3], ["Letters in hand", -3],
+             ["vote for Jill the Ripper: not counted, the Ripper is still at large", 0]],
+            [["4 Sir William Gull", 8], ["Alibi: Montague Druitt", 5],
+             ["2 George Chapman in hand", -4], ["Dr. Pedachenko in hand", -2],
+             ["Scene: Hanbury Street in hand", -3],
+             ["vote for Sir William Gull: not counted, the Ripper is still at large", 0]],
+        ])],
         "totals": [12, 4],
     },
 )
