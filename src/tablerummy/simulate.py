@@ -33,12 +33,10 @@ import json
 import math
 import random
 from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots import Bot, get_bot
+from .bots import Bot, decide, get_bot
 from .errors import OptionError, TablerummyError
 from .game import Game
 from .variant import Action, Variant, get_variant
@@ -144,7 +142,7 @@ def play_game(setup: Setup, index: int, variant: Variant | None = None,
                 break
             who = f"bot {labels[seats[seat]]} at p{seat}"
             try:
-                choice: Action = bots[seat].choose(game.observation(seat), legal)
+                choice: Action = decide(bots[seat], game, legal)
             except Exception as err:
                 error = f"{who} raised {type(err).__name__}: {err}"
                 break
@@ -208,6 +206,11 @@ def play_games(setup: Setup, games: int, workers: int = 1,
         for index in range(games):
             yield play_game(setup, index, variant, keep_records)
         return
+    # imported here: the process pool costs tens of milliseconds to import, for nothing
+    # when one process plays every game
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+    from concurrent.futures.process import BrokenProcessPool
+
     with ProcessPoolExecutor(max_workers=workers) as pool:
         futures = [pool.submit(_play_chunk, setup, chunk, keep_records)
                    for chunk in _chunks(games, workers)]

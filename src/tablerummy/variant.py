@@ -219,6 +219,16 @@ class HandState(ABC):
     def observation(self, seat: int) -> Observation:
         """Exactly what ``seat`` may know, and nothing else."""
 
+    def compact_observation(self, seat: int) -> Any:
+        """What ``seat`` may know in the engine's own compact form, for bots that declare
+        they read it (:attr:`tablerummy.bots.Bot.reads`): the same facts as
+        :meth:`observation` (or fewer), as count vectors and ints instead of card texts,
+        so that a bot need not turn the dict back into counts at every decision.
+
+        Default: the observation itself.
+        """
+        return self.observation(seat)
+
     @abstractmethod
     def reveal(self) -> dict[str, Any]:
         """The full position for ``verify --reveal`` (hands, areas, piles)."""

@@ -10,16 +10,31 @@ import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from random import Random  # not `import random`: the submodule bots.random shadows it
-from typing import ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..errors import OptionError
 from ..variant import Action, Observation, Variant
 
+if TYPE_CHECKING:
+    from ..game import Game
+    from ..variant import HandState
+
+OBSERVATION, COMPACT, NOTHING = "observation", "compact", "nothing"
+"""What a bot reads (:attr:`Bot.reads`): the observation dict, the engine's compact form of
+it (:meth:`HandState.compact_observation`), or nothing at all (the random bot)."""
+
 
 class Bot(ABC):
-    """A player that decides from what its seat may know."""
+    """A player that decides from what its seat may know.
+
+    A bot declares what it reads (:attr:`reads`), so that callers that play many games
+    (:func:`decide`: ``simulate``, search) build only that: building the observation dict
+    at every decision was most of a fast simulation's time.  Whatever it declares, it is
+    built from the seat's observation only: the no-peeking tests hold for every form.
+    """
 
     name: ClassVar[str]
+    reads: ClassVar[str] = OBSERVATION
 
     def __init__(self, variant: Variant, seat: int, seed: int | None = None) -> None:
         self.variant = variant
@@ -29,6 +44,27 @@ class Bot(ABC):
     @abstractmethod
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
         """One of ``legal``, chosen from ``observation`` alone."""
+
+    def choose_compact(self, view: Any, legal: Sequence[Action]) -> Action:
+        """One of ``legal``, chosen from the seat's compact observation (bots that read
+        :data:`COMPACT` override it; :meth:`choose` then turns a dict into that view)."""
+        return self.choose(view, legal)
+
+
+_EMPTY: Observation = {}
+
+
+def decide(bot: Bot, source: Game | HandState, legal: Sequence[Action]) -> Action:
+    """Ask ``bot`` (at its seat) for one of ``legal``, building only what it reads.
+
+    ``source`` is the game or the hand being played: the observation, or its compact
+    form, is taken from it for the bot's seat, never the state itself.
+    """
+    if bot.reads == NOTHING:
+        return bot.choose(_EMPTY, legal)
+    if bot.reads == COMPACT:
+        return bot.choose_compact(source.compact_observation(bot.seat), legal)
+    return bot.choose(source.observation(bot.seat), legal)
 
 
 _BOTS: dict[tuple[str, str], type[Bot]] = {}

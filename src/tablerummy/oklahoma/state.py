@@ -49,6 +49,7 @@ from .melds import (
 )
 from .melds import candidate_melds as _candidates
 from .rules import SWAP_ANYONE, Rules
+from .view import SeatView
 
 if TYPE_CHECKING:
     from .variant import OklahomaVariant
@@ -79,7 +80,7 @@ _BUILT: dict[tuple[tuple[bool, ...], tuple[Item, ...]], Meld] = {}
 playing it again needs only its :class:`Meld`."""
 
 
-def _built(items: tuple[Item, ...], rules: Rules) -> Meld:
+def built(items: tuple[Item, ...], rules: Rules) -> Meld:
     """The meld of a legal action's ``items`` (remembered: the same melds recur)."""
     key = (rules.meld_rules, items)
     meld = _BUILT.get(key)
@@ -516,7 +517,7 @@ class OklahomaState(HandState):
         elif kind == A.PILE:
             self._draw_pile(seat, action[1])
         elif kind == A.MELD:
-            meld = _built(action[1], self.rules)
+            meld = built(action[1], self.rules)
             for c, _ in meld.items:
                 self._take_from_hand(seat, c)
             self.melds[seat].append(meld)
@@ -585,7 +586,7 @@ class OklahomaState(HandState):
 
     def _draw_pile(self, seat: int, items: tuple[Item, ...]) -> None:
         top = self.discard.pop()
-        meld = _built(items, self.rules)
+        meld = built(items, self.rules)
         hand = self.hands[seat]
         hand[top] += 1
         self.sizes[seat] += 1
@@ -684,6 +685,11 @@ class OklahomaState(HandState):
             obs["scores"] = self.scores()
             obs["hands"] = [_ids(h) for h in self.hands]
         return obs
+
+    def compact_observation(self, seat: int) -> SeatView:
+        """The facts of :meth:`observation` a bot decides from, as counts and melds."""
+        return SeatView(seat, PHASES[self.phase], tuple(self.hands[seat]), tuple(self.sizes),
+                        tuple(map(tuple, self.melds)), tuple(self.discard), self.last_turn)
 
     def reveal(self) -> dict[str, Any]:
         return {
