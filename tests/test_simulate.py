@@ -236,3 +236,26 @@ def test_the_progress_bar_goes_to_a_terminal_on_stderr_only(
     status, out, err = _run_cli(capsys, "capone", "--games", "3", "--bots", "greedy,random",
                                 "--json")
     assert err == "" and json.loads(out)["games"] == 3  # --json: never a bar
+
+
+def test_simulate_and_verify_import_only_what_they_use(tmp_path: Path) -> None:
+    """Start-up: no rich, no process pool and no other variant for a plain run."""
+    import subprocess
+    import sys
+
+    script = (
+        "import sys\n"
+        "from tablerummy.cli import main\n"
+        f"main(['simulate', 'capone', '--games', '2', '--bots', 'random,random', '--json',"
+        f" '--save', {str(tmp_path)!r}])\n"
+        f"main(['verify', {str(tmp_path / 'game-00000.json')!r}])\n"
+        "loaded = [m for m in sys.modules if m.startswith(('rich', 'concurrent.futures',"
+        " 'tablerummy.oklahoma', 'tablerummy.ripper', 'tomllib'))]\n"
+        "print('LOADED', loaded, file=sys.stderr)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          check=True)
+    assert "LOADED []" in done.stderr, done.stderr
+    record = (tmp_path / "game-00000.json").read_text(encoding="utf-8")
+    assert record.count("\n") == 1  # compact: one line
+    assert json.loads(record)["variant"] == "capone"

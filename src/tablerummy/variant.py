@@ -295,8 +295,14 @@ def get_variant(
     cards: Mapping[str, Any] | None = None,
 ) -> Variant:
     """The variant ``name`` with ``options``; ``cards`` overrides card values."""
-    _load_builtin()
-    factory = _REGISTRY.get(name.lower())
+    key = name.lower()
+    factory = _REGISTRY.get(key)
+    if factory is None and key in _MODULE_OF:  # import only the variant asked for
+        importlib.import_module(f"{__package__}.{_MODULE_OF[key]}")
+        factory = _REGISTRY.get(key)
+    if factory is None:
+        _load_builtin()
+        factory = _REGISTRY.get(key)
     if factory is None:
         raise OptionError(f"unknown variant {name!r} (variants: {', '.join(variant_names())})")
     if cards is not None:
@@ -306,6 +312,9 @@ def get_variant(
 
 _BUILTIN = ("capone", "ripper", "oklahoma")
 """Modules of the variants that ship with tablerummy; each registers itself on import."""
+_MODULE_OF = {"capone": "capone", "ripper": "ripper", "fortune": "oklahoma",
+              "arlington": "oklahoma", "arlington-heights": "oklahoma"}
+"""The module of each built-in variant, so that a command imports only the one it plays."""
 
 
 def _load_builtin() -> None:

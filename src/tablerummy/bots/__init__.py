@@ -68,7 +68,11 @@ def decide(bot: Bot, source: Game | HandState, legal: Sequence[Action]) -> Actio
 
 
 _BOTS: dict[tuple[str, str], type[Bot]] = {}
-_BUILTIN = ("random", "capone_greedy", "ripper_greedy", "oklahoma_greedy")
+_BUILTIN = {"*": ("random",), "capone": ("capone_greedy",), "ripper": ("ripper_greedy",),
+            "fortune": ("oklahoma_greedy",), "arlington": ("oklahoma_greedy",),
+            "arlington-heights": ("oklahoma_greedy",)}
+"""The bot modules that ship with tablerummy, by the variant they play: a command
+imports those of its variant only (each registers its bots on import)."""
 
 
 def register_bot(variant: str = "*") -> Callable[[type[Bot]], type[Bot]]:
@@ -78,18 +82,18 @@ def register_bot(variant: str = "*") -> Callable[[type[Bot]], type[Bot]]:
     return wrap
 
 
-def _load() -> None:
-    for module in _BUILTIN:
+def _load(variant: str) -> None:
+    for module in (*_BUILTIN["*"], *_BUILTIN.get(variant, ())):
         importlib.import_module(f"{__package__}.{module}")
 
 
 def bot_names(variant: str) -> list[str]:
-    _load()
+    _load(variant)
     return sorted({name for name, v in _BOTS if v in (variant, "*")})
 
 
 def get_bot(name: str, variant: Variant, seat: int, seed: int | None = None) -> Bot:
-    _load()
+    _load(variant.name)
     cls = _BOTS.get((name.lower(), variant.name)) or _BOTS.get((name.lower(), "*"))
     if cls is None:
         known = ", ".join(bot_names(variant.name))

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +27,8 @@ def load_cards(path: str) -> dict[str, Any]:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
         raise OptionError(f"--cards: cannot read {path}: {err}") from None
+    import tomllib  # here: only --cards reads TOML, and every command imports this module
+
     try:
         data = json.loads(text) if path.endswith(".json") else tomllib.loads(text)
     except (json.JSONDecodeError, tomllib.TOMLDecodeError) as err:
