@@ -338,7 +338,7 @@ def candidate_melds(avail: Sequence[int], rules: Rules, must: int = -1) -> list[
     """
     cache = _CACHES.get(rules.meld_rules)
     if cache is None:
-        cache = _CACHES[rules.meld_rules] = {}
+        cache = _CACHES[rules.meld_rules] = Memory()
     recall = cache.get
     counts = bytes(avail)  # (a count is at most 4)
     wilds = bytes([avail[c] for c in rules.wild_cards])  # (bytes remember their hash)
@@ -350,19 +350,25 @@ def candidate_melds(avail: Sequence[int], rules: Rules, must: int = -1) -> list[
         ranks = _SET_RANKS[rules.deuces_wild]
         suits = range(4)
     out: list[Meld] = []
+    key: tuple[object, ...]
     short = 3 - total_wild  # a set of fewer naturals needs more wilds than are held
     for rank in ranks:
         held = counts[rank - 1:52:13]  # the rank's four cards, ♠ ♥ ♦ ♣
         if held != _NONE and (short <= 1 or sum(held) >= short):
-            got = recall((rank, held, wilds, must))
+            key = (rank, held, wilds, must)
+            got = recall(key)
             if got is None:
-                got = _sets_group(cache, rank, held, wilds, must, avail, rules)
+                got = cache.recall(key)
+                if got is None:
+                    got = _sets_group(cache, rank, held, wilds, must, avail, rules)
             if got:
                 out.extend(got)
     if rules.deuce_sets and (must < 0 or rank_of(must) == 2):
         deuces = [(c, avail[c]) for c in RANK_CARDS[2] if avail[c]]
-        key: tuple[object, ...] = (0, tuple(deuces), must)
+        key = (0, tuple(deuces), must)
         got = recall(key)
+        if got is None:
+            got = cache.recall(key)
         if got is None:
             def deuce_sets(keep: Keep, multis: Multis) -> None:
                 for size in (3, 4):
@@ -376,6 +382,8 @@ def candidate_melds(avail: Sequence[int], rules: Rules, must: int = -1) -> list[
         key = (20 + suit, present[start:start + 13], wilds, must)
         got = recall(key)
         if got is None:
+            got = cache.recall(key)
+        if got is None:
             got = _sequences_of(suit, present, rules, cache, wilds, *_loose(avail, rules),
                                 total_wild, must)
             _remember(cache, key, got)
@@ -384,22 +392,68 @@ def candidate_melds(avail: Sequence[int], rules: Rules, must: int = -1) -> list[
     return out
 
 
-def _sets_group(cache: Cache, rank: int, held: bytes, wilds: bytes, must: int,
+def _sets_group(cache: Memory, rank: int, held: bytes, wilds: bytes, must: int,
                 avail: Sequence[int], rules: Rules) -> tuple[Meld, ...]:
     """The sets of ``rank`` (those holding ``must`` if given), computed and remembered."""
     every = (rank, held, wilds, -1)
     got = cache.get(every)
     if got is None:
+        got = cache.recall(every)
+    if got is None:
         if sum(held) + sum(wilds) < 3:
             got = ()
-            _remember(cache, every, got)
-        else:
+        elif rank == QUEEN:  # the Q♠ rules make queens a rank of their own
             got = _group(cache, every, -1, partial(_sets_of, rank, avail, rules,
                                                    *_loose(avail, rules)))
+        else:
+            got = _instantiate(_set_template(cache, held, wilds, avail, rules), rank)
+        _remember(cache, every, got)
     if must >= 0:
         got = _holding(got, must)
         _remember(cache, (rank, held, wilds, must), got)
     return got
+
+
+TEMPLATE_RANK = 5
+"""The rank whose sets stand for every rank but the queen's (and wild deuces').
+
+Sets of one rank differ from another's only in the cards' rank: which suits are held,
+the wilds, and the canonical form (naturals by suit, wilds by card, a wild's suit the
+first one held fewest) are the same.  So the sets of a rank's holding are made once, for
+this rank, and renamed (:func:`_instantiate`) for the others: twelve ranks share one
+memory, and a hand seldom meets a holding that no rank has met before."""
+_RENAME: tuple[tuple[int, ...], ...] = tuple(
+    tuple(card(r, suit_of(c)) if c < 52 and rank_of(c) == TEMPLATE_RANK else c
+          for c in range(NCARDS))
+    for r in range(14)
+)
+"""``_RENAME[r][c]``: card ``c`` with the template rank's naturals renamed to rank ``r``."""
+
+
+def _set_template(cache: Memory, held: bytes, wilds: bytes, avail: Sequence[int],
+                  rules: Rules) -> tuple[Meld, ...]:
+    """The sets of :data:`TEMPLATE_RANK` holding ``held`` (a rank's counts ♠ ♥ ♦ ♣) and
+    the wilds of ``avail``."""
+    key = (-1, held, wilds)
+    got = cache.get(key)
+    if got is None:
+        got = cache.recall(key)
+    if got is None:
+        template = list(avail)
+        for t, count in enumerate(held):
+            template[card(TEMPLATE_RANK, t)] = count
+        got = _group(cache, key, -1, partial(_sets_of, TEMPLATE_RANK, template, rules,
+                                             *_loose(template, rules)))
+    return got
+
+
+def _instantiate(template: tuple[Meld, ...], rank: int) -> tuple[Meld, ...]:
+    if rank == TEMPLATE_RANK:
+        return template
+    rename = _RENAME[rank]
+    pair = _PAIRS
+    return tuple([Meld(SET, rank, 0, tuple([pair[rename[c]][rename[s]] for c, s in m.items]))
+                  for m in template])
 
 
 _PAIRS: tuple[tuple[Item, ...], ...] = tuple(tuple((c, s) for s in range(NCARDS))
@@ -415,8 +469,41 @@ _NONE = bytes(4)
 _PRESENT = bytes([0] + [1] * 255)
 """``bytes.translate`` table: a count to 0 or 1."""
 CACHE_LIMIT = 100_000
-"""Groups remembered per rule set; past this the memory is dropped and refilled."""
-_CACHES: dict[tuple[bool, ...], Cache] = {}
+"""Groups in the young generation of a rule set's memory (see :class:`Memory`)."""
+
+
+class Memory(dict[tuple[object, ...], tuple[Meld, ...]]):
+    """The groups of one rule set, in two generations, so that it never falls off a cliff.
+
+    The dict itself is the young generation (the hot path reads it with ``dict.get``);
+    when it holds :data:`CACHE_LIMIT` groups it becomes the old generation and a fresh
+    young one starts.  A group missing from the young one is looked for in the old one
+    and brought back (:meth:`recall`), so the groups in use survive every turnover: the
+    memory holds at most twice the limit (about 90 MB) and a turnover costs nothing
+    that was in use — unlike emptying it whole, which made every hand a miss at once.
+    """
+
+    __slots__ = ("old",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.old: dict[tuple[object, ...], tuple[Meld, ...]] = {}
+
+    def recall(self, key: tuple[object, ...]) -> tuple[Meld, ...] | None:
+        """A group that the young generation missed, from the old one (kept young again)."""
+        got = self.old.get(key)
+        if got is not None:
+            self.keep(key, got)
+        return got
+
+    def keep(self, key: tuple[object, ...], melds: tuple[Meld, ...]) -> None:
+        if len(self) >= CACHE_LIMIT:
+            self.old = dict(self)
+            self.clear()
+        self[key] = melds
+
+
+_CACHES: dict[tuple[bool, ...], Memory] = {}
 
 
 def _loose(avail: Sequence[int], rules: Rules) -> tuple[list[tuple[int, int]], int]:
@@ -427,7 +514,7 @@ def _loose(avail: Sequence[int], rules: Rules) -> tuple[list[tuple[int, int]], i
     return loose, (1 if avail[JK] else 0) if swap else 0
 
 
-def _group(cache: Cache, key: tuple[object, ...],
+def _group(cache: Memory, key: tuple[object, ...],
            must: int, fill: Callable[[Keep, Multis], None]) -> tuple[Meld, ...]:
     """Compute one group's melds (those holding ``must`` if given) and remember them."""
     found: dict[tuple[Item, ...], Meld] = {}
@@ -458,10 +545,8 @@ def _holding(melds: tuple[Meld, ...], must: int) -> tuple[Meld, ...]:
     return tuple([m for m in melds if any(c == must for c, _ in m.items)])
 
 
-def _remember(cache: Cache, key: tuple[object, ...], melds: tuple[Meld, ...]) -> None:
-    if len(cache) >= CACHE_LIMIT:
-        cache.clear()
-    cache[key] = melds
+def _remember(cache: Memory, key: tuple[object, ...], melds: tuple[Meld, ...]) -> None:
+    cache.keep(key, melds)
 
 
 Multis = Callable[[Sequence[tuple[int, int]], int], list[tuple[int, ...]]]
@@ -504,7 +589,51 @@ def _finish_set(rank: int, items: list[Item], rules: Rules) -> Meld | str:
     return check(meld, rules) if rank == QUEEN else meld
 
 
-def _sequences_of(suit: int, present: bytes, rules: Rules, cache: Cache,
+Plan = tuple[tuple[int, int, int], ...]
+_PLANS: dict[tuple[tuple[bool, ...], bytes, int], Plan] = {}
+"""The windows a suit's holding can fill (:func:`_plan`), by rules, holding and wilds held:
+at most 8,192 holdings × the wild counts per rule set, so it is never emptied."""
+
+
+def _plan(present: bytes, total_wild: int, rules: Rules) -> Plan:
+    """The windows ``(lo, hi, code)`` of sequences that ``present`` (which of a suit's
+    13 cards are held, ♠ A … K) and ``total_wild`` wilds can fill, lowest first.
+
+    ``code`` names the window and which of its places hold a natural card (lo, hi and the
+    places as bits), the key of its melds with the wilds held.  It depends on neither the
+    suit nor which wilds are held, so hands share it whatever else they hold."""
+    key = (rules.meld_rules, present, total_wild)
+    plan = _PLANS.get(key)
+    if plan is not None:
+        return plan
+    have = b"\0" + present + present[:1]  # by position 1 … 14
+    twos = rules.deuces_wild
+    windows: list[tuple[int, int, int]] = []
+    if any(have[p] for p in range(1, 14) if p != 2 or not twos):  # a natural card to meld
+        first = 1 if rules.twos else 3
+        longest = rules.max_sequence
+        for lo in range(first, 13):
+            if not total_wild and not have[lo]:
+                continue
+            missing = 0
+            bits = 0
+            top = lo + longest - 1
+            if top > 14 or (lo == 1 and top > 12):
+                top = 12 if lo == 1 else 14
+            for hi in range(lo, top + 1):
+                if have[hi]:
+                    bits |= 1 << (hi - lo)
+                else:
+                    missing += 1
+                    if missing > total_wild:
+                        break
+                if hi - lo >= 2:
+                    windows.append((lo, hi, lo | hi << 4 | bits << 8))
+    plan = _PLANS[key] = tuple(windows)
+    return plan
+
+
+def _sequences_of(suit: int, present: bytes, rules: Rules, cache: Memory,
                   wilds: bytes, loose: list[tuple[int, int]], jokers: int,
                   total_wild: int, must: int) -> tuple[Meld, ...]:
     """The sequences of ``suit`` (those holding ``must`` if given), window by window.
@@ -513,39 +642,72 @@ def _sequences_of(suit: int, present: bytes, rules: Rules, cache: Cache,
     lowest and highest position) holds its own melds, remembered by which of its places
     hold a natural card: hands that differ elsewhere in the suit share the window's, and
     so do the turn's two phases (the melds holding ``must`` are picked out of them).
+    Which windows to look at comes from :func:`_plan`, itself remembered.
     """
     start = 13 * suit
-    have = b"\0" + present[start:start + 13] + present[start:start + 1]  # by position 1 … 14
-    twos = rules.deuces_wild
-    if not any(have[p] for p in range(1, 14) if p != 2 or not twos):
-        return ()  # no natural card of this suit: every meld needs one
-    cards = POS_CARD[suit]
-    first = 1 if rules.twos else 3
-    longest = rules.max_sequence
-    must_at = ([p for p in range(1, 15) if cards[p] == must]
-               if must >= 0 and not rules.wild[must] else [])
+    held = present[start:start + 13]
+    plan = _plan(held, total_wild, rules)
+    if not plan:
+        return ()
+    placed = must >= 0 and not rules.wild[must]  # a natural must card has its place(s)
+    must_lo = must_hi = rank_of(must) if placed else 0
+    if must_lo == 1:
+        must_hi = 14  # an ace is low or high
+    get = cache.get
+    tag = 30 + suit
     out: list[Meld] = []
-    for lo in range(first, 13):
-        if not total_wild and not have[lo]:
-            continue
-        missing = 0
-        top = lo + longest - 1
-        if top > 14 or (lo == 1 and top > 12):
-            top = 12 if lo == 1 else 14
-        for hi in range(lo, top + 1):
-            if not have[hi]:
-                missing += 1
-                if missing > total_wild:
-                    break
-            if hi - lo < 2 or (must_at and not any(lo <= m <= hi for m in must_at)):
-                continue
-            key = (30 + suit, lo, have[lo:hi + 1], wilds)
-            got = cache.get(key)
-            if got is None:
-                got = _group(cache, key, -1, partial(
-                    _window, suit, lo, hi, have, loose, jokers, total_wild, rules))
-            out.extend(_holding(got, must) if must >= 0 else got)
+    for lo, hi, code in plan:
+        if placed and not (lo <= must_lo <= hi or lo <= must_hi <= hi):
+            continue  # the window has no place for the must card
+        key = (tag, code, wilds)
+        got = get(key)
+        if got is None:
+            got = cache.recall(key)
+        if got is None:
+            got = _window_group(cache, key, suit, lo, hi, code, held, wilds, loose, jokers,
+                                total_wild, rules)
+        out.extend(_holding(got, must) if must >= 0 else got)
     return tuple(out)
+
+
+TEMPLATE_SUIT = 1
+"""The suit (♥) whose windows stand for the other suits' above the 2 (see _window_group)."""
+_SUIT_RENAME: tuple[tuple[int, ...], ...] = tuple(
+    tuple(card(rank_of(c), t) if c < 52 and suit_of(c) == TEMPLATE_SUIT and rank_of(c) != 2
+          else c for c in range(NCARDS))
+    for t in range(4)
+)
+"""``_SUIT_RENAME[t][c]``: card ``c`` with the template suit's naturals (not its wild 2)
+renamed to suit ``t``."""
+
+
+def _window_group(cache: Memory, key: tuple[object, ...], suit: int, lo: int, hi: int,
+                  code: int, held: bytes, wilds: bytes, loose: list[tuple[int, int]],
+                  jokers: int, total_wild: int, rules: Rules) -> tuple[Meld, ...]:
+    """The melds of one window, computed and remembered.
+
+    Above the 2 a window's melds differ from suit to suit only in the naturals' suit (the
+    wilds are placed in card order whatever the suit), so they are made once, for
+    :data:`TEMPLATE_SUIT`, and renamed — except ♠ windows reaching the queen where a wild
+    may not stand for Q♠ in a meld with another wild (Arlington-Scarne)."""
+    have = b"\0" + held + held[:1]
+    if suit == TEMPLATE_SUIT or lo < 3 or (suit == SPADES and hi >= 12
+                                           and rules.qs_wild_natural_only):
+        return _group(cache, key, -1, partial(
+            _window, suit, lo, hi, have, loose, jokers, total_wild, rules))
+    model = (30 + TEMPLATE_SUIT, code, wilds)
+    template = cache.get(model)
+    if template is None:
+        template = cache.recall(model)
+    if template is None:
+        template = _group(cache, model, -1, partial(
+            _window, TEMPLATE_SUIT, lo, hi, have, loose, jokers, total_wild, rules))
+    rename = _SUIT_RENAME[suit]
+    pair = _PAIRS
+    got = tuple([Meld(SEQ, suit, lo, tuple([pair[rename[c]][rename[s]] for c, s in m.items]))
+                 for m in template])
+    _remember(cache, key, got)
+    return got
 
 
 def _window(suit: int, lo: int, hi: int, have: bytes, loose: list[tuple[int, int]],
