@@ -378,17 +378,7 @@ def candidate_melds(avail: Sequence[int], rules: Rules, must: int = -1) -> list[
         out.extend(got)
     present = counts.translate(_PRESENT)  # a sequence asks only whether a card is held
     for suit in suits:
-        start = 13 * suit
-        key = (20 + suit, present[start:start + 13], wilds, must)
-        got = recall(key)
-        if got is None:
-            got = cache.recall(key)
-        if got is None:
-            got = _sequences_of(suit, present, rules, cache, wilds, *_loose(avail, rules),
-                                total_wild, must)
-            _remember(cache, key, got)
-        if got:
-            out.extend(got)
+        out.extend(_sequences_of(suit, present, rules, cache, wilds, avail, total_wild, must))
     return out
 
 
@@ -634,8 +624,8 @@ def _plan(present: bytes, total_wild: int, rules: Rules) -> Plan:
 
 
 def _sequences_of(suit: int, present: bytes, rules: Rules, cache: Memory,
-                  wilds: bytes, loose: list[tuple[int, int]], jokers: int,
-                  total_wild: int, must: int) -> tuple[Meld, ...]:
+                  wilds: bytes, avail: Sequence[int],
+                  total_wild: int, must: int) -> list[Meld]:
     """The sequences of ``suit`` (those holding ``must`` if given), window by window.
 
     ``present`` tells which cards are held (a sequence needs no more).  A window (its
@@ -646,9 +636,11 @@ def _sequences_of(suit: int, present: bytes, rules: Rules, cache: Memory,
     """
     start = 13 * suit
     held = present[start:start + 13]
-    plan = _plan(held, total_wild, rules)
+    plan = _PLANS.get((rules.meld_rules, held, total_wild))
+    if plan is None:
+        plan = _plan(held, total_wild, rules)
     if not plan:
-        return ()
+        return []
     placed = must >= 0 and not rules.wild[must]  # a natural must card has its place(s)
     must_lo = must_hi = rank_of(must) if placed else 0
     if must_lo == 1:
@@ -664,10 +656,10 @@ def _sequences_of(suit: int, present: bytes, rules: Rules, cache: Memory,
         if got is None:
             got = cache.recall(key)
         if got is None:
-            got = _window_group(cache, key, suit, lo, hi, code, held, wilds, loose, jokers,
-                                total_wild, rules)
+            got = _window_group(cache, key, suit, lo, hi, code, held, wilds,
+                                *_loose(avail, rules), total_wild, rules)
         out.extend(_holding(got, must) if must >= 0 else got)
-    return tuple(out)
+    return out
 
 
 TEMPLATE_SUIT = 1
