@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
 from itertools import combinations, product
+from typing import TypeVar
 
 from .cards import IDS, JK, NCARDS, QS, QUEEN, SPADES, card, position_card, rank_of, suit_of
 from .rules import Rules
@@ -338,7 +339,7 @@ def candidate_melds(avail: Sequence[int], rules: Rules, must: int = -1) -> list[
     """
     cache = _CACHES.get(rules.meld_rules)
     if cache is None:
-        cache = _CACHES[rules.meld_rules] = Memory()
+        cache = _CACHES[rules.meld_rules] = Groups()
     recall = cache.get
     counts = bytes(avail)  # (a count is at most 4)
     wilds = bytes([avail[c] for c in rules.wild_cards])  # (bytes remember their hash)
@@ -382,7 +383,7 @@ def candidate_melds(avail: Sequence[int], rules: Rules, must: int = -1) -> list[
     return out
 
 
-def _sets_group(cache: Memory, rank: int, held: bytes, wilds: bytes, must: int,
+def _sets_group(cache: Groups, rank: int, held: bytes, wilds: bytes, must: int,
                 avail: Sequence[int], rules: Rules) -> tuple[Meld, ...]:
     """The sets of ``rank`` (those holding ``must`` if given), computed and remembered."""
     every = (rank, held, wilds, -1)
@@ -420,7 +421,7 @@ _RENAME: tuple[tuple[int, ...], ...] = tuple(
 """``_RENAME[r][c]``: card ``c`` with the template rank's naturals renamed to rank ``r``."""
 
 
-def _set_template(cache: Memory, held: bytes, wilds: bytes, avail: Sequence[int],
+def _set_template(cache: Groups, held: bytes, wilds: bytes, avail: Sequence[int],
                   rules: Rules) -> tuple[Meld, ...]:
     """The sets of :data:`TEMPLATE_RANK` holding ``held`` (a rank's counts ♠ ♥ ♦ ♣) and
     the wilds of ``avail``."""
@@ -462,7 +463,11 @@ CACHE_LIMIT = 100_000
 """Groups in the young generation of a rule set's memory (see :class:`Memory`)."""
 
 
-class Memory(dict[tuple[object, ...], tuple[Meld, ...]]):
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+
+
+class Memory(dict[_K, _V]):
     """The groups of one rule set, in two generations, so that it never falls off a cliff.
 
     The dict itself is the young generation (the hot path reads it with ``dict.get``);
@@ -473,27 +478,29 @@ class Memory(dict[tuple[object, ...], tuple[Meld, ...]]):
     that was in use — unlike emptying it whole, which made every hand a miss at once.
     """
 
-    __slots__ = ("old",)
+    __slots__ = ("limit", "old")
 
-    def __init__(self) -> None:
+    def __init__(self, limit: int | None = None) -> None:
         super().__init__()
-        self.old: dict[tuple[object, ...], tuple[Meld, ...]] = {}
+        self.old: dict[_K, _V] = {}
+        self.limit = limit
 
-    def recall(self, key: tuple[object, ...]) -> tuple[Meld, ...] | None:
+    def recall(self, key: _K) -> _V | None:
         """A group that the young generation missed, from the old one (kept young again)."""
         got = self.old.get(key)
         if got is not None:
             self.keep(key, got)
         return got
 
-    def keep(self, key: tuple[object, ...], melds: tuple[Meld, ...]) -> None:
-        if len(self) >= CACHE_LIMIT:
+    def keep(self, key: _K, value: _V) -> None:
+        if len(self) >= (CACHE_LIMIT if self.limit is None else self.limit):
             self.old = dict(self)
             self.clear()
-        self[key] = melds
+        self[key] = value
 
 
-_CACHES: dict[tuple[bool, ...], Memory] = {}
+Groups = Memory[tuple[object, ...], tuple[Meld, ...]]
+_CACHES: dict[tuple[bool, ...], Groups] = {}
 
 
 def _loose(avail: Sequence[int], rules: Rules) -> tuple[list[tuple[int, int]], int]:
@@ -504,7 +511,7 @@ def _loose(avail: Sequence[int], rules: Rules) -> tuple[list[tuple[int, int]], i
     return loose, (1 if avail[JK] else 0) if swap else 0
 
 
-def _group(cache: Memory, key: tuple[object, ...],
+def _group(cache: Groups, key: tuple[object, ...],
            must: int, fill: Callable[[Keep, Multis], None]) -> tuple[Meld, ...]:
     """Compute one group's melds (those holding ``must`` if given) and remember them."""
     found: dict[tuple[Item, ...], Meld] = {}
@@ -535,7 +542,7 @@ def _holding(melds: tuple[Meld, ...], must: int) -> tuple[Meld, ...]:
     return tuple([m for m in melds if any(c == must for c, _ in m.items)])
 
 
-def _remember(cache: Memory, key: tuple[object, ...], melds: tuple[Meld, ...]) -> None:
+def _remember(cache: Groups, key: tuple[object, ...], melds: tuple[Meld, ...]) -> None:
     cache.keep(key, melds)
 
 
@@ -623,7 +630,7 @@ def _plan(present: bytes, total_wild: int, rules: Rules) -> Plan:
     return plan
 
 
-def _sequences_of(suit: int, present: bytes, rules: Rules, cache: Memory,
+def _sequences_of(suit: int, present: bytes, rules: Rules, cache: Groups,
                   wilds: bytes, avail: Sequence[int],
                   total_wild: int, must: int) -> list[Meld]:
     """The sequences of ``suit`` (those holding ``must`` if given), window by window.
@@ -673,7 +680,7 @@ _SUIT_RENAME: tuple[tuple[int, ...], ...] = tuple(
 renamed to suit ``t``."""
 
 
-def _window_group(cache: Memory, key: tuple[object, ...], suit: int, lo: int, hi: int,
+def _window_group(cache: Groups, key: tuple[object, ...], suit: int, lo: int, hi: int,
                   code: int, held: bytes, wilds: bytes, loose: list[tuple[int, int]],
                   jokers: int, total_wild: int, rules: Rules) -> tuple[Meld, ...]:
     """The melds of one window, computed and remembered.

@@ -41,6 +41,7 @@ from .melds import (
     SET,
     Item,
     Meld,
+    Memory,
     build,
     extend,
     meld_value,
@@ -59,9 +60,10 @@ PHASES = ("draw", "play", "over")
 
 _DISCARDS: tuple[Action, ...] = tuple((A.DISCARD, c) for c in range(NCARDS))
 LAYOFF_MEMORY = 50_000
-"""Melds whose layoffs :data:`_LAYOFFS` remembers; past this it is emptied and refilled."""
-LayoffMemory = tuple[dict[int, tuple[Meld, tuple[Item, ...]]],
-                     dict[tuple[int, int, tuple[Item, ...]], tuple[Item, ...]]]
+"""Melds whose layoffs :data:`_LAYOFFS` remembers in its young generation (a
+:class:`~.melds.Memory`: what is in use survives a turnover)."""
+LayoffMemory = tuple[Memory[int, tuple[Meld, tuple[Item, ...]]],
+                     Memory[tuple[int, int, tuple[Item, ...]], tuple[Item, ...]]]
 _LAYOFFS: dict[tuple[bool, ...], LayoffMemory] = {}
 """Per set of meld rules, the layoffs each meld takes (:meth:`OklahomaState._meld_layoffs`):
 by the meld object's id (a meld on the table is immutable and replaced when it changes,
@@ -71,11 +73,11 @@ so while the memory holds it its id names it), and by its value for melds made a
 def _layoff_memory(rules: Rules) -> LayoffMemory:
     memory = _LAYOFFS.get(rules.meld_rules)
     if memory is None:
-        memory = _LAYOFFS[rules.meld_rules] = ({}, {})
+        memory = _LAYOFFS[rules.meld_rules] = (Memory(LAYOFF_MEMORY), Memory(LAYOFF_MEMORY))
     return memory
 
 
-_BUILT: dict[tuple[tuple[bool, ...], tuple[Item, ...]], Meld] = {}
+_BUILT: Memory[tuple[tuple[bool, ...], tuple[Item, ...]], Meld] = Memory(LAYOFF_MEMORY)
 """Melds played, by their rules and items: a legal meld's items are canonical already, so
 playing it again needs only its :class:`Meld`."""
 
@@ -83,13 +85,12 @@ playing it again needs only its :class:`Meld`."""
 def built(items: tuple[Item, ...], rules: Rules) -> Meld:
     """The meld of a legal action's ``items`` (remembered: the same melds recur)."""
     key = (rules.meld_rules, items)
-    meld = _BUILT.get(key)
+    meld = _BUILT.get(key) or _BUILT.recall(key)
     if meld is None:
         made = build(items, rules)
         assert isinstance(made, Meld)
-        if len(_BUILT) >= LAYOFF_MEMORY:
-            _BUILT.clear()
-        meld = _BUILT[key] = made
+        meld = made
+        _BUILT.keep(key, meld)
     return meld
 
 
@@ -283,21 +284,19 @@ class OklahomaState(HandState):
         acts: list[Action] = []
         by_id, by_value = _layoff_memory(self.rules)
         for k, meld in enumerate(self.melds[self.seat]):
-            known = by_id.get(id(meld))
+            known = by_id.get(id(meld)) or by_id.recall(id(meld))
             if known is not None and known[0] is meld:
                 fits = known[1]
             else:
                 value = (meld.kind, meld.lo, meld.items)
                 got = by_value.get(value)
                 if got is None:
+                    got = by_value.recall(value)
+                if got is None:
                     got = self._meld_layoffs(meld)
-                    if len(by_value) >= LAYOFF_MEMORY:
-                        by_value.clear()
-                    by_value[value] = got
+                    by_value.keep(value, got)
                 fits = got
-                if len(by_id) >= LAYOFF_MEMORY:
-                    by_id.clear()
-                by_id[id(meld)] = (meld, fits)  # the meld is kept alive: its id stays its own
+                by_id.keep(id(meld), (meld, fits))  # the meld is kept alive: its id is its own
             for c, s in fits:
                 if hand[c]:
                     acts.append((A.LAYOFF, c, s, k))
