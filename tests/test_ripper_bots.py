@@ -147,7 +147,8 @@ def test_greedy_beats_random_and_every_game_ends() -> None:
 
 
 def test_greedy_and_random_play_three_and_four_handed() -> None:
-    for players, bots in ((3, ("greedy", "random", "greedy")), (4, ("random", "greedy"))):
+    for players, bots in ((3, ("greedy", "random", "greedy")),
+                          (4, ("random", "greedy", "random", "greedy"))):
         summary = simulate(Setup("ripper", {"players": players}, bots, seed=5), 6)
         assert summary.errors == []
         assert summary.completed == 6

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import IllegalActionError, RecordError
+from .userinput import shown
 from .variant import Action, HandState, Observation, Variant, check_seat
 
 RECORD_FORMAT = "tablerummy/1"
@@ -53,7 +54,7 @@ class Game:
         if first_dealer is None:
             first_dealer = _rng(self.seed, "dealer").randrange(n)
         elif not 0 <= first_dealer < n:
-            raise RecordError(f"first_dealer {first_dealer} is not a seat (0 … {n - 1})")
+            raise RecordError(f"first_dealer {shown(first_dealer)} is not a seat (0 … {n - 1})")
         self.first_dealer = first_dealer
         self._forced = list(decks)
         full = Counter(variant.deck())

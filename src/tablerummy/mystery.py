@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from .errors import OptionError
+from .userinput import MAX_CARD_VALUE, shown
 from .variant import HandState
 
 
@@ -71,14 +72,16 @@ def check_overrides(
     table = {kind: dict(values) for kind, values in defaults.items()}
     for kind, values in (overrides or {}).items():
         if kind not in table:
-            raise OptionError(f"--cards: {variant} has no card {kind!r}")
+            raise OptionError(f"--cards: {variant} has no card {shown(kind)}")
         if not isinstance(values, Mapping):
             raise OptionError(f"--cards: {kind} must map to a table like {{points = 5}}")
         for key, value in values.items():
             if key not in settable(kind):
-                raise OptionError(f"--cards: {kind} has no value {key!r} to set")
+                raise OptionError(f"--cards: {kind} has no value {shown(key)} to set")
             least = minimum(kind, key)
-            if not isinstance(value, int) or isinstance(value, bool) or value < least:
-                raise OptionError(f"--cards: {kind}.{key} must be a whole number >= {least}")
+            if (not isinstance(value, int) or isinstance(value, bool) or value < least
+                    or value > MAX_CARD_VALUE):
+                raise OptionError(f"--cards: {kind}.{key} must be a whole number >= {least} "
+                                  f"(and at most {MAX_CARD_VALUE:,})")
             table[kind][key] = value
     return table

@@ -13,6 +13,8 @@ from typing import Any
 
 from .errors import RecordError, TablerummyError
 from .game import RECORD_FORMAT, Game
+from .notation import MAX_ACTION_CHARS
+from .userinput import shown
 from .variant import get_variant
 
 
@@ -29,9 +31,11 @@ def load_json(path: str | Path) -> Any:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as err:
-        raise RecordError(f"cannot read {path}: {err.strerror or err}") from None
+        raise RecordError(f"cannot read {shown(str(path))}: {err.strerror or err}") from None
     except UnicodeDecodeError:
         raise RecordError(f"{path} is not UTF-8 text") from None
+    except ValueError:  # a NUL in the path (after UnicodeDecodeError: it is one too)
+        raise RecordError(f"cannot read {shown(str(path))}: not a file name") from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as err:
@@ -57,7 +61,7 @@ def game_from_record(data: Any, log: bool = False) -> tuple[Game, list[list[Any]
         raise RecordError("a game record is a JSON object")
     fmt = data.get("format", RECORD_FORMAT)
     if fmt != RECORD_FORMAT:
-        raise RecordError(f"unknown record format {fmt!r} (expected {RECORD_FORMAT!r})")
+        raise RecordError(f"unknown record format {shown(fmt)} (expected {RECORD_FORMAT!r})")
     variant_name = data.get("variant")
     if not isinstance(variant_name, str):
         raise RecordError("record field 'variant' is missing or not text")
@@ -91,8 +95,14 @@ def game_from_record(data: Any, log: bool = False) -> tuple[Game, list[list[Any]
 
 
 def _failure(hand: int, index: int, text: Any, why: str) -> dict[str, Any]:
-    shown = text if isinstance(text, str) else json.dumps(text)
-    return {"ok": False, "hand": hand, "index": index, "action": shown, "error": why}
+    if isinstance(text, str):
+        echo = text
+    elif text is None or isinstance(text, (bool, float)) or (
+            isinstance(text, int) and text.bit_length() < 200):
+        echo = json.dumps(text)
+    else:  # a list or object is named, flat: it may be nested deeper than json can print
+        echo = shown(text)
+    return {"ok": False, "hand": hand, "index": index, "action": echo, "error": why}
 
 
 def replay(data: Any, log: bool = False) -> Replay:
@@ -107,6 +117,9 @@ def replay(data: Any, log: bool = False) -> Replay:
                 why = f"hand {h} is already over"
             elif not isinstance(text, str):
                 why = "an action is text"
+            elif len(text) > MAX_ACTION_CHARS:
+                raise RecordError(f"hand {h}, action {i}: an action text is at most "
+                                  f"{MAX_ACTION_CHARS:,} characters, not {len(text):,}")
             else:
                 try:
                     game.apply(text)

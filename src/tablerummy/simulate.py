@@ -50,6 +50,9 @@ MAX_HANDS = 100
 Scores can fall (Ripper's cards left in hand, the Oklahoma family's penalties), so weak
 bots may never reach the target; such a game counts in ``errors`` with that reason."""
 
+MAX_WORKERS = 256
+"""More processes than this is a typo, not a machine: refused before any is started."""
+
 Z95 = 1.959963984540054
 
 
@@ -320,14 +323,39 @@ def check_setup(setup: Setup, games: int, workers: int) -> Variant:
     """Fail early, in the caller's process, with a one-line error for any bad setting."""
     if games < 1:
         raise OptionError("--games must be at least 1")
-    if workers < 1:
-        raise OptionError("--workers must be at least 1")
+    if not 1 <= workers <= MAX_WORKERS:
+        raise OptionError(f"--workers must be from 1 to {MAX_WORKERS}")
     if not setup.bots or any(not name for name in setup.bots):
         raise OptionError("--bots takes bot names separated by commas, e.g. greedy,random")
     variant = setup.make_variant()
     for name in set(setup.bots):
         get_bot(name, variant, 0)
+    check_seating(setup, variant)
     return variant
+
+
+def check_seating(setup: Setup, variant: Variant) -> None:
+    """Refuse a run in which one entry would sit on two sides of a game.
+
+    Such an entry plays against itself and is credited whenever either side wins (three
+    bots at four ``capone`` team seats, two at three seats): its numbers would mean
+    nothing.  A single entry is self-play on purpose (every side is it: the run measures
+    hands per game and scores, not wins), so it is let through.
+    """
+    entries = len(setup.bots)
+    if entries < 2:
+        return
+    for index in range(entries):  # seats rotate with this period
+        seats = seating(index, variant.players, entries)
+        for entry in set(seats):
+            sides = {variant.side_of(s) for s, e in enumerate(seats) if e == entry}
+            if len(sides) > 1:
+                raise OptionError(
+                    f"--bots names {entries} bots for {variant.players} seats, so "
+                    f"{setup.labels[entry]} would sit on two sides of a game and win whenever "
+                    "either does; name one bot per seat (names may repeat: "
+                    "greedy,random,random)"
+                )
 
 
 def simulate(setup: Setup, games: int, workers: int = 1,

@@ -17,6 +17,7 @@ from typing import Any, ClassVar, Self
 
 from .errors import IllegalActionError, OptionError
 from .events import read_log
+from .userinput import shown, whole_number
 
 Action = Hashable
 """An action value of one variant (an ``int`` for the Mystery Rummy games).
@@ -51,30 +52,43 @@ class OptionSpec:
             elif isinstance(value, str) and value.lower() in ("false", "no", "0", "off"):
                 result = False
             else:
-                raise OptionError(f"option {self.name} takes true or false, not {value!r}")
+                raise OptionError(f"option {self.name} takes true or false, not {shown(value)}")
         elif kind is int:
             result = _whole_number(self.name, value)
         else:
             if not isinstance(value, str):
-                raise OptionError(f"option {self.name} takes a word, not {value!r}")
+                raise OptionError(f"option {self.name} takes a word, not {shown(value)}")
             result = value.lower()
         if self.choices is not None and result not in self.choices:
             allowed = ", ".join(str(c).lower() for c in self.choices)
-            raise OptionError(f"option {self.name}={value} is not one of: {allowed}")
+            raise OptionError(f"option {self.name}={_plain(result)} is not one of: {allowed}")
         if self.minimum is not None and isinstance(result, int) and result < self.minimum:
             raise OptionError(f"option {self.name} must be at least {self.minimum}")
         return result
 
 
+def _plain(value: int | bool | str) -> str:
+    """An option value as ``key=value`` spells it, cut short like :func:`shown`."""
+    if isinstance(value, str):
+        return shown(value)[1:-1] if len(value) <= 40 else shown(value)
+    return str(value).lower() if -(10**40) < value < 10**40 else shown(value)
+
+
 def _whole_number(name: str, value: object) -> int:
-    """An int from an int, an integral float (JSON may say 2.0) or digits in text."""
+    """An int from an int, an integral float (JSON may say 2.0) or ASCII digits in text.
+
+    Text is at most 18 digits with one optional sign: ``²``, ``+-2`` and a 5,000-digit
+    number are refused in one line, not handed to ``int``.
+    """
     if isinstance(value, int) and not isinstance(value, bool):
         return value
     if isinstance(value, float) and value.is_integer():
         return int(value)
-    if isinstance(value, str) and value.strip().lstrip("+-").isdigit() and len(value) < 20:
-        return int(value)
-    raise OptionError(f"option {name} takes a whole number, not {value!r}")
+    if isinstance(value, str):
+        number = whole_number(value, max_digits=18)
+        if number is not None:
+            return number
+    raise OptionError(f"option {name} takes a whole number, not {shown(value)}")
 
 
 class Variant(ABC):
@@ -93,7 +107,7 @@ class Variant(ABC):
         for key in given:
             if key not in known:
                 names = ", ".join(known)
-                raise OptionError(f"{self.name} has no option {key!r} (options: {names})")
+                raise OptionError(f"{self.name} has no option {shown(key)} (options: {names})")
         self.options: dict[str, int | bool | str] = {
             name: spec.coerce(given[name]) if name in given else spec.default
             for name, spec in known.items()
@@ -304,7 +318,7 @@ def get_variant(
         _load_builtin()
         factory = _REGISTRY.get(key)
     if factory is None:
-        raise OptionError(f"unknown variant {name!r} (variants: {', '.join(variant_names())})")
+        raise OptionError(f"unknown variant {shown(name)} (variants: {', '.join(variant_names())})")
     if cards is not None:
         return factory(options, cards=cards)
     return factory(options)

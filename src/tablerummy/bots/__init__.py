@@ -13,6 +13,7 @@ from random import Random  # not `import random`: the submodule bots.random shad
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..errors import OptionError
+from ..userinput import shown
 from ..variant import Action, Observation, Variant
 
 if TYPE_CHECKING:
@@ -97,5 +98,5 @@ def get_bot(name: str, variant: Variant, seat: int, seed: int | None = None) -> 
     cls = _BOTS.get((name.lower(), variant.name)) or _BOTS.get((name.lower(), "*"))
     if cls is None:
         known = ", ".join(bot_names(variant.name))
-        raise OptionError(f"no bot {name!r} for {variant.name} (bots: {known})")
+        raise OptionError(f"no bot {shown(name)} for {variant.name} (bots: {known})")
     return cls(variant, seat, seed)

@@ -1,19 +1,64 @@
-"""The ``tablerummy`` command: one sub-command per module, errors as one line."""
+"""The ``tablerummy`` command: one sub-command per module, errors as one line.
+
+Exit statuses (docs/play.md, "Errors and exit statuses"): 0 done; 1 an illegal action in
+a record (``verify``); 2 a bad argument, option, file or record, told in one line on
+stderr; 130 interrupted.  When the reader of stdout goes away (``… | head``) the
+command stops quietly with status 1, as in the Python docs' recipe for SIGPIPE and
+as Rich (which prints most of the output) does.
+"""
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import NoReturn
 
+from .. import __version__
 from ..errors import TablerummyError
+from ..userinput import shown, whole_number
+
+EXIT_USAGE = 2
+EXIT_BROKEN_PIPE = 1
+MAX_GAMES = 10_000_000
+"""More games than a simulation can schedule (a day of play on one core): a typo."""
+MESSAGE_CHARS = 300
+"""The longest error line: argparse echoes what it refuses, which may be anything."""
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with its errors in one line (usage goes to ``--help``), exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        text = " ".join(message.split())
+        if len(text) > MESSAGE_CHARS:
+            text = text[:MESSAGE_CHARS] + "…"
+        self.exit(EXIT_USAGE, f"{self.prog}: {text} (see {self.prog} --help)\n")
+
+
+def whole(minimum: int | None = None, maximum: int | None = None) -> Callable[[str], int]:
+    """An argparse type: a whole number in ASCII digits (``²`` and ``١٢`` are not)."""
+
+    def convert(text: str) -> int:
+        number = whole_number(text)
+        if number is None:
+            raise argparse.ArgumentTypeError(f"not a whole number: {shown(text)}")
+        if minimum is not None and number < minimum:
+            raise argparse.ArgumentTypeError(f"must be at least {minimum}, not {shown(number)}")
+        if maximum is not None and number > maximum:
+            raise argparse.ArgumentTypeError(f"must be at most {maximum}, not {shown(number)}")
+        return number
+
+    return convert
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="tablerummy",
         description="Play, simulate and check the table-rummy card games.",
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     def variant_args(p: argparse.ArgumentParser) -> None:
@@ -33,11 +78,13 @@ def _parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("simulate", help="bots play whole games; a summary of the results")
     variant_args(p)
-    p.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    p.add_argument("--games", type=whole(1, MAX_GAMES), default=100,
+                   help="how many games (default 100)")
     p.add_argument("--bots", default="greedy,random", help="bot names, comma-separated")
-    p.add_argument("--players", type=int, help="players at each table (default: the bots' count)")
-    p.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
-    p.add_argument("--workers", type=int, default=1, help="processes to use (default 1)")
+    p.add_argument("--players", type=whole(),
+                   help="players at each table (default: the bots' count)")
+    p.add_argument("--seed", type=whole(), default=0, help="seed of the first game (default 0)")
+    p.add_argument("--workers", type=whole(1), default=1, help="processes to use (default 1)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--save", metavar="DIR", help="save every game's record into DIR")
 
@@ -45,18 +92,44 @@ def _parser() -> argparse.ArgumentParser:
     variant_args(p)
     p.add_argument("--seats", default="human,greedy",
                    help="who sits where: human or a bot name, comma-separated")
-    p.add_argument("--seed", type=int, help="seed of the game (default: random)")
+    p.add_argument("--seed", type=whole(), help="seed of the game (default: random)")
     p.add_argument("--save", metavar="FILE", help="write the game record here when it ends")
 
     p = sub.add_parser("serve", help="the web table in the browser")
     p.add_argument("--db", default="sqlite:///tablerummy.sqlite3", help="SQLAlchemy database URL")
     p.add_argument("--host", default="127.0.0.1")
-    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--port", type=whole(0, 65535), default=8000)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    """Run one command; its exit status (see the module's docstring)."""
+    try:
+        status = _run(argv)
+        sys.stdout.flush()  # here, so that a closed pipe is caught below, not at exit
+    except BrokenPipeError:
+        _quiet_stdout()
+        return EXIT_BROKEN_PIPE
+    return status
+
+
+def _quiet_stdout() -> None:
+    """The Python docs' recipe for SIGPIPE: what is still buffered goes nowhere.
+
+    Without it Python tries to flush stdout again at exit and prints a second error.
+    """
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # stdout is no file (a test's capture): nothing to quiet
+        pass
+
+
+def _run(argv: Sequence[str] | None) -> int:
+    try:
+        args = _parser().parse_args(argv)
+    except SystemExit as done:  # --help, --version, or a usage error already told
+        return done.code if isinstance(done.code, int) else EXIT_USAGE
     try:
         if args.command == "variants":
             from .info import variants_command
@@ -77,7 +150,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return serve_command(args)
     except TablerummyError as err:
         print(f"tablerummy: {err}", file=sys.stderr)
-        return 2
+        return EXIT_USAGE
     except KeyboardInterrupt:
         print(file=sys.stderr)
         return 130

@@ -8,33 +8,48 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import OptionError
+from ..userinput import shown
 from ..variant import Variant, get_variant
 
 
 def parse_options(pairs: list[str]) -> dict[str, str]:
+    """``-o key=value`` pairs as text; the variant checks and converts the values."""
     options: dict[str, str] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
-            raise OptionError(f"option {pair!r} is not KEY=VALUE")
+            raise OptionError(f"option {shown(pair)} is not KEY=VALUE")
         options[key.strip().lower()] = value.strip()
     return options
 
 
 def load_cards(path: str) -> dict[str, Any]:
-    """A card-value file: TOML by default, JSON when it ends in .json."""
+    """A card-value file: TOML by default, JSON when it ends in .json.
+
+    Whatever the file holds, the answer is the table or an :class:`OptionError`:
+    numbers too long for ``int`` and nesting too deep for the parsers included.
+    """
+    name = shown(path)
     try:
         text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise OptionError(f"--cards: cannot read {path}: {err}") from None
+    except OSError as err:
+        raise OptionError(f"--cards: cannot read {name}: {err.strerror or err}") from None
+    except UnicodeDecodeError:
+        raise OptionError(f"--cards: {name} is not UTF-8 text") from None
+    except ValueError:  # a NUL in the path
+        raise OptionError(f"--cards: cannot read {name}: not a file name") from None
     import tomllib  # here: only --cards reads TOML, and every command imports this module
 
     try:
         data = json.loads(text) if path.endswith(".json") else tomllib.loads(text)
     except (json.JSONDecodeError, tomllib.TOMLDecodeError) as err:
-        raise OptionError(f"--cards: {path} is not valid: {err}") from None
+        raise OptionError(f"--cards: {name} is not valid: {err}") from None
+    except ValueError as err:  # an integer too long to convert
+        raise OptionError(f"--cards: {name} is not usable: {err}") from None
+    except RecursionError:
+        raise OptionError(f"--cards: {name} is nested too deeply to be a card table") from None
     if not isinstance(data, dict):
-        raise OptionError(f"--cards: {path} must hold a table of cards")
+        raise OptionError(f"--cards: {name} must hold a table of cards")
     return data
 
 

@@ -13,7 +13,9 @@ driven by a pipe and the transcript read back.
 from __future__ import annotations
 
 import argparse
+import io
 import json
+import math
 import os
 import sys
 import time
@@ -33,6 +35,7 @@ from ..bots import Bot, get_bot
 from ..errors import OptionError, TablerummyError
 from ..game import Game
 from ..present import View, table_view
+from ..userinput import is_digits, shown
 from .options import parse_options, variant_from_args
 from .render import (
     CardStyles,
@@ -80,7 +83,7 @@ def parse_seats(text: str, players: int | None) -> list[str]:
     """
     entries = [e.strip().lower() for e in text.split(",")]
     if not entries or any(not e for e in entries):
-        raise OptionError(f"--seats {text!r}: give one name per seat, e.g. human,greedy")
+        raise OptionError(f"--seats {shown(text)}: give one name per seat, e.g. human,greedy")
     if players is None:
         return entries
     if len(entries) > players:
@@ -156,9 +159,11 @@ def _env_delay() -> float:
     if raw is None:
         return DEFAULT_DELAY
     try:
-        return max(0.0, float(raw))
+        delay = float(raw)
     except ValueError:
         return DEFAULT_DELAY
+    # "inf" or "nan" would make time.sleep fail: a number of seconds, up to a minute
+    return min(max(0.0, delay), 60.0) if math.isfinite(delay) else DEFAULT_DELAY
 
 
 def prefix_matches(typed: str, candidate: str) -> bool:
@@ -188,7 +193,7 @@ class MovesCompleter(Completer):
     def get_completions(self, document: Document,
                         complete_event: CompleteEvent) -> Iterable[Completion]:
         typed = document.text_before_cursor
-        if typed.strip().isdigit():
+        if is_digits(typed.strip()):
             return
         for text in [*self.choices(), *COMMANDS]:
             if prefix_matches(typed, text):
@@ -359,10 +364,11 @@ class TerminalGame:
             raw = self.screen.ask(f"p{seat}> ", choices=self.game.legal_texts, key=seat).strip()
             if not raw:
                 continue
-            if raw.isdigit():
-                number = int(raw)
+            if is_digits(raw):  # ASCII only: int() refuses "²" though isdigit() takes it
+                number = int(raw) if len(raw) <= 6 else 0
                 if not 1 <= number <= len(texts):
-                    self.error(f"there is no move {number}: choose 1 … {len(texts)}")
+                    told = raw if len(raw) <= 6 else raw[:6] + "…"
+                    self.error(f"there is no move {told}: choose 1 … {len(texts)}")
                     continue
                 raw = texts[number - 1]
             elif self.command(raw, seat):
@@ -480,16 +486,23 @@ class TerminalGame:
             Path(path).write_text(json.dumps(self.game.to_record(), indent=1) + "\n",
                                   encoding="utf-8")
         except OSError as err:
-            self.error(f"cannot write {path}: {err.strerror or err}")
+            self.error(f"cannot write {shown(path)}: {err.strerror or err}")
+            return
+        except ValueError:  # a NUL in the name
+            self.error(f"cannot write {shown(path)}: not a file name")
             return
         self.screen.print(Text(f"game record saved to {path} "
                                f"(replay it with: tablerummy verify {path})"))
 
 
 def play_command(args: argparse.Namespace) -> int:
-    given = parse_options(args.option)
-    players = int(given["players"]) if given.get("players", "").isdigit() else None
-    seats = parse_seats(args.seats, players)
-    variant = variant_from_args(args, players=None if players is not None else len(seats))
+    if isinstance(sys.stdin, io.TextIOWrapper):  # a byte that is no UTF-8: a mistyped move
+        sys.stdin.reconfigure(errors="replace")
+    if "players" in parse_options(args.option):  # the variant reads it: abc, -3, ² refused
+        variant = variant_from_args(args)
+        seats = parse_seats(args.seats, variant.players)
+    else:
+        seats = parse_seats(args.seats, None)
+        variant = variant_from_args(args, players=len(seats))
     game = Game(variant, seed=args.seed, log=True)
     return TerminalGame(game, seats, Screen(), save=args.save).run()

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import math
 import os
+import socket
 
 from ..errors import TablerummyError
+from ..userinput import shown
 
 
 def serve_command(args: argparse.Namespace) -> int:
@@ -19,14 +22,19 @@ def serve_command(args: argparse.Namespace) -> int:
         ) from None
     from ..web.store import Store
 
+    try:  # a host that cannot be bound is told here in one line, not by uvicorn's logger
+        socket.getaddrinfo(args.host, args.port)
+    except OSError as err:
+        raise TablerummyError(f"--host {shown(args.host)}: {err.strerror or err}") from None
     Store(args.db).close()  # a bad URL or an unreachable database: one line, no traceback
     delay = os.environ.get("TABLERUMMY_BOT_DELAY", "0.6")
     try:
-        bot_delay = max(0.0, float(delay))
+        seconds = float(delay)
     except ValueError:
-        raise TablerummyError(
-            f"TABLERUMMY_BOT_DELAY is a number of seconds, not {delay!r}"
-        ) from None
+        seconds = math.nan
+    if not math.isfinite(seconds):  # "inf" and "nan" are floats, but no delay
+        raise TablerummyError(f"TABLERUMMY_BOT_DELAY is a number of seconds, not {shown(delay)}")
+    bot_delay = max(0.0, seconds)
     app = create_app(args.db, bot_delay=bot_delay, tune_gc=True)
     print(f"tablerummy: the web table is at http://{args.host}:{args.port}/ (database {args.db})",
           flush=True)

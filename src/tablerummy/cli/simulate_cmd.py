@@ -15,18 +15,27 @@ import time
 from collections.abc import Callable
 from contextlib import ExitStack, closing
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import OptionError
 from ..simulate import GameResult, Setup, Summary, check_setup, play_games, wilson
+from ..userinput import shown, whole_number
 from .options import load_cards, parse_options
+
+if TYPE_CHECKING:
+    from rich.table import Table
 
 
 def _setup(args: argparse.Namespace) -> Setup:
     bots = tuple(name.strip().lower() for name in str(args.bots).split(","))
     options: dict[str, object] = dict(parse_options(args.option))
     if args.players is not None:
-        options["players"] = args.players
+        given = whole_number(str(options.get("players", args.players)))
+        if given is not None and given != args.players:
+            raise OptionError(f"--players {args.players} and -o players={given} disagree: "
+                              "give the number of players once")
+        if given is not None:  # else the variant refuses -o players's text in its words
+            options["players"] = args.players
     elif "players" not in options and len(bots) >= 2:
         options["players"] = len(bots)  # one seat per bot unless told otherwise
     cards = load_cards(args.cards) if args.cards else None
@@ -38,7 +47,9 @@ def _save_dir(path: str) -> Path:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as err:
-        raise OptionError(f"--save: cannot create {path}: {err.strerror or err}") from None
+        raise OptionError(f"--save: cannot create {shown(path)}: {err.strerror or err}") from None
+    except ValueError:  # a NUL in the path
+        raise OptionError(f"--save: cannot create {shown(path)}: not a file name") from None
     return folder
 
 
@@ -100,13 +111,54 @@ def _progress_bar(stack: ExitStack, setup: Setup, games: int) -> Callable[[], No
 
 def _print_summary(summary: Summary, seconds: float, folder: Path | None) -> None:
     from rich.console import Console
-    from rich.table import Table
 
     data: dict[str, Any] = summary.to_json()
     setup = summary.setup
     options = " ".join(f"{k}={str(v).lower()}" for k, v in setup.options.items())
-    table = Table(title=f"{setup.variant} ({options}), seeds {setup.seed}…"
-                        f"{setup.seed + summary.games - 1}")
+    title = f"{setup.variant} ({options}), seeds {setup.seed}…{setup.seed + summary.games - 1}"
+    if len(setup.labels) == 1:
+        table = _self_play_table(summary, data, title)
+    else:
+        table = _versus_table(summary, data, title)
+    console = Console()
+    console.print(table)
+    console.print(
+        f"{summary.completed} of {summary.games} games completed, "
+        f"{data['hands_per_game']:.2f} hands per game, {seconds:.1f} s"
+    )
+    if len(setup.labels) == 1:
+        console.print(f"{setup.labels[0]} sat at every seat: self-play measures how long games "
+                      "last and what hands score, not wins (name two bots to compare them, "
+                      "e.g. --bots greedy,random)")
+    if folder is not None:
+        console.print(f"records saved in {folder}")
+    if summary.errors:
+        err = Console(stderr=True)
+        err.print(f"{len(summary.errors)} game(s) abandoned:", style="bold red", markup=False)
+        for message in summary.error_messages[:10]:
+            err.print(f"  {message}", markup=False, highlight=False)
+
+
+def _self_play_table(summary: Summary, data: dict[str, Any], title: str) -> Table:
+    """One bot on every side: every game is its win, so no win columns."""
+    from rich.table import Table
+
+    label = summary.setup.labels[0]
+    table = Table(title=f"{title}, self-play")
+    table.add_column("bot")
+    table.add_column("games", justify="right")
+    table.add_column("hands per game", justify="right")
+    table.add_column("mean hand score per side", justify="right")
+    table.add_row(label, str(summary.completed), f"{data['hands_per_game']:.2f}",
+                  f"{data['mean_hand_score'][label]:.1f}")
+    return table
+
+
+def _versus_table(summary: Summary, data: dict[str, Any], title: str) -> Table:
+    from rich.table import Table
+
+    setup = summary.setup
+    table = Table(title=title)
     table.add_column("bot")
     table.add_column("games", justify="right")
     table.add_column("wins", justify="right")
@@ -119,16 +171,4 @@ def _print_summary(summary: Summary, seconds: float, folder: Path | None) -> Non
         rate = f"{wins / played:.1%}" if played else "–"
         table.add_row(label, str(played), str(wins), rate, f"{low:.1%} – {high:.1%}",
                       f"{data['mean_hand_score'][label]:.1f}")
-    console = Console()
-    console.print(table)
-    console.print(
-        f"{summary.completed} of {summary.games} games completed, "
-        f"{data['hands_per_game']:.2f} hands per game, {seconds:.1f} s"
-    )
-    if folder is not None:
-        console.print(f"records saved in {folder}")
-    if summary.errors:
-        err = Console(stderr=True)
-        err.print(f"{len(summary.errors)} game(s) abandoned:", style="bold red", markup=False)
-        for message in summary.error_messages[:10]:
-            err.print(f"  {message}", markup=False, highlight=False)
+    return table

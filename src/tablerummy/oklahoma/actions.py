@@ -24,7 +24,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..errors import NotationError
-from ..notation import match, seat_token
+from ..notation import checked_text, match, seat_token
+from ..userinput import is_digits, shown
 from .cards import IDS, JK, NCARDS, QS, parse_card, rank_of
 from .melds import SET, Item, Meld, build, candidate_melds, item_text
 from .rules import Rules
@@ -67,9 +68,8 @@ def _items_text(items: Sequence[Item]) -> str:
 
 
 def _words(text: str) -> list[str]:
-    if not isinstance(text, str):
-        raise NotationError(f"an action is text, not {type(text).__name__}")
-    cleaned = re.sub(r"\s*=\s*", "=", text.replace(",", " ").replace("_", "-")).lower()
+    cleaned = checked_text(text).replace(",", " ").replace("_", "-")
+    cleaned = re.sub(r"\s*=\s*", "=", cleaned).lower()
     return cleaned.split()
 
 
@@ -81,14 +81,14 @@ def parse_item(word: str) -> Item:
         return (c, c)
     s = parse_card(right)
     if s == JK:
-        raise NotationError(f"{word!r}: a card stands for a card, not for a Joker")
+        raise NotationError(f"{shown(word)}: a card stands for a card, not for a Joker")
     return (c, s)
 
 
 def _meld_number(word: str) -> int:
     digits = word[1:] if word.startswith("m") else word
-    if not digits.isdigit() or int(digits) < 1:
-        raise NotationError(f"{word!r} is not a meld number (m1, m2, …)")
+    if not is_digits(digits) or len(digits) > 4 or int(digits) < 1:
+        raise NotationError(f"{shown(word)} is not a meld number (m1, m2, …)")
     return int(digits) - 1
 
 
@@ -111,9 +111,9 @@ def canonical_meld(items: Sequence[Item], rules: Rules) -> tuple[Item, ...]:
         if len(fits) == 1:
             return fits[0].items
         if len(fits) > 1:
-            shown = " or ".join("meld " + _items_text(m.items) for m in fits[:4])
+            listed = " or ".join("meld " + _items_text(m.items) for m in fits[:4])
             more = " or …" if len(fits) > 4 else ""
-            raise NotationError(f"say what the wild stands for: {shown}{more}")
+            raise NotationError(f"say what the wild stands for: {listed}{more}")
     return tuple(sorted(items))
 
 

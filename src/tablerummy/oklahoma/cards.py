@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from ..errors import NotationError
+from ..userinput import shown
 
 SUITS = "SHDC"
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -73,7 +74,7 @@ def parse_card(word: str) -> int:
         return _INDEX[text]
     m = _CARD_RE.match(text)
     if m is None:
-        raise NotationError(f"{word!r} is not a card (e.g. QS, 10H, 2C, JK)")
+        raise NotationError(f"{shown(word)} is not a card (e.g. QS, 10H, 2C, JK)")
     rank = {"T": "10", "1": "A"}.get(m.group(1), m.group(1))
     return _INDEX[rank + m.group(2)]
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import OptionError
+from ..userinput import MAX_CARD_VALUE, shown
 from .cards import JK, QS, rank_of
 
 MELD_KEYS: tuple[str, ...] = (
@@ -106,7 +107,7 @@ class ValueTable:
                 data["bonus"] = _number(value, "bonus")
                 continue
             if key not in ("meld", "hand"):
-                raise OptionError(f"--cards: {variant} has no table {key!r} "
+                raise OptionError(f"--cards: {variant} has no table {shown(key)} "
                                   "(tables: meld, hand, bonus)")
             if not isinstance(value, Mapping):
                 raise OptionError(f"--cards: {key} must be a table like {{K = 10}}")
@@ -115,7 +116,7 @@ class ValueTable:
                 found = lookup.get(str(name).lower())
                 if found is None:
                     known = ", ".join(data[key])
-                    raise OptionError(f"--cards: {variant} has no {key} value {name!r} "
+                    raise OptionError(f"--cards: {variant} has no {key} value {shown(name)} "
                                       f"(values: {known})")
                 data[key][found] = _number(number, f"{key}.{found}")
         meld, hand = data["meld"], data["hand"]
@@ -137,6 +138,7 @@ class ValueTable:
 
 
 def _number(value: object, what: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise OptionError(f"--cards: {what} must be a whole number")
+    if not isinstance(value, int) or isinstance(value, bool) or abs(value) > MAX_CARD_VALUE:
+        raise OptionError(f"--cards: {what} must be a whole number from "
+                          f"-{MAX_CARD_VALUE:,} to {MAX_CARD_VALUE:,}")
     return value

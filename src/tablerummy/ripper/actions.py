@@ -17,7 +17,8 @@ from __future__ import annotations
 import re
 
 from ..errors import NotationError
-from ..notation import match, tokens
+from ..notation import checked_text, match, tokens
+from ..userinput import shown
 from .cards import (
     ALIBI_SUSPECTS,
     KINDS,
@@ -154,7 +155,7 @@ def _evidence(word: str) -> tuple[int, int | None]:
             raise NotationError("a wild card never stands for Letters")
         return kind, _suspect(right) if eq and right else None
     if eq:
-        raise NotationError(f"only a wild card stands for another card, not {left!r}")
+        raise NotationError(f"only a wild card stands for another card, not {shown(left)}")
     return kind, None
 
 
@@ -186,9 +187,7 @@ def parse_action(text: str) -> int:
     ``wild = druitt`` is read as ``wild=druitt``; a bare ``wild`` in a meld stands for the
     meld's suspect; a Gavel card's choice may be spelt with spaces (``draw two``).
     """
-    if not isinstance(text, str):
-        raise NotationError(f"an action is text, not {type(text).__name__}")
-    words = tokens(re.sub(r"\s*=\s*", "=", text))
+    words = tokens(re.sub(r"\s*=\s*", "=", checked_text(text)))
     if not words:
         raise NotationError("empty action")
     verb = match(words[0], _VERBS, "verb (draw, vote, meld, layoff, discard, take, play, pass)")

@@ -19,6 +19,7 @@ from typing import Any
 
 from ..errors import TablerummyError
 from ..present import View, table_view
+from ..userinput import shown
 from ..variant import Observation, Variant
 
 MAX_MESSAGE = 4096
@@ -94,7 +95,7 @@ def parse_client(text: str | bytes | None) -> Message:
         return Act(action.strip(), ref, version)
     if kind == "ping":
         return Ping(ref)
-    raise ProtocolError(f"unknown message type {kind!r} (hello, act, ping)")
+    raise ProtocolError(f"unknown message type {shown(kind)} (hello, act, ping)")
 
 
 # --- building messages: from one seat's observation only ----------------------------------

@@ -1,0 +1,67 @@
+"""Reading what people and files type: ASCII numbers, bounded echoes.
+
+Two traps of Python's own helpers, closed here once for every front end:
+
+* ``str.isdigit`` is true for ``"²"`` and ``"١٢"`` (any Unicode digit), and ``int``
+  reads some of those and refuses others; so a number a person types is ASCII digits,
+  checked before ``int`` sees them, and at most :data:`MAX_DIGITS` of them (``int``
+  refuses longer texts with a ``ValueError`` of its own).
+* ``repr`` of user data in an error message can be megabytes long, or recurse until
+  Python gives up (a value nested a thousand levels deep); :func:`shown` echoes a value
+  in a bounded, flat form instead.
+"""
+
+from __future__ import annotations
+
+MAX_DIGITS = 4300
+"""The most digits a whole number may have (Python's default ``int`` conversion limit)."""
+
+MAX_CARD_VALUE = 1_000_000
+"""The largest value (in size) a ``--cards`` file may give a card: the rulebooks' are
+below 1,000, and unbounded ones could make a score too long to print."""
+
+SHOWN_CHARS = 40
+"""How much of a text an error message echoes."""
+
+
+def is_digits(text: str) -> bool:
+    """Whether ``text`` is one or more ASCII digits ``0`` … ``9`` and nothing else."""
+    return text.isascii() and text.isdigit()
+
+
+def whole_number(text: str, max_digits: int = MAX_DIGITS) -> int | None:
+    """The whole number written in ``text`` (an optional sign, then ASCII digits), or None.
+
+    Spaces around it are forgiven; ``+-2``, ``²``, ``1e3`` and texts of more than
+    ``max_digits`` digits are not numbers.
+    """
+    text = text.strip()
+    digits = text[1:] if text[:1] in ("+", "-") else text
+    if not is_digits(digits) or len(digits) > max_digits:
+        return None
+    return int(text)
+
+
+def shown(value: object, limit: int = SHOWN_CHARS) -> str:
+    """``value`` as an error message may echo it: short, flat, never recursive.
+
+    Text is quoted like ``repr`` and cut after ``limit`` characters; numbers too long to
+    print say how long they are; lists and objects say only what they are, since their
+    ``repr`` may be huge or nested deeper than Python can print.
+    """
+    if isinstance(value, str):
+        cut = value[:limit]
+        return repr(cut) + (f"… ({len(value)} characters)" if len(value) > limit else "")
+    if isinstance(value, bool) or value is None:
+        return repr(value)
+    if isinstance(value, int):
+        if value.bit_length() > 3 * limit:
+            return f"a whole number of about {int(value.bit_length() * 0.30103)} digits"
+        return repr(value)
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, dict):
+        return f"an object of {len(value)} key(s)"
+    if isinstance(value, (list, tuple)):
+        return f"a list of {len(value)} item(s)"
+    return f"a {type(value).__name__}"
