@@ -344,26 +344,38 @@ def candidate_melds(avail: Sequence[int], rules: Rules, must: int = -1) -> list[
     counts = bytes(avail)  # (a count is at most 4)
     wilds = bytes([avail[c] for c in rules.wild_cards])  # (bytes remember their hash)
     total_wild = sum(wilds)
-    if must >= 0 and not rules.wild[must]:
-        ranks: Sequence[int] = (rank_of(must),)
-        suits: Sequence[int] = (suit_of(must),)
-    else:
-        ranks = _SET_RANKS[rules.deuces_wild]
-        suits = range(4)
+    suits: Sequence[int] = (suit_of(must),) if must >= 0 and not rules.wild[must] else range(4)
     out: list[Meld] = []
     key: tuple[object, ...]
-    short = 3 - total_wild  # a set of fewer naturals needs more wilds than are held
+    if must >= 0 and not rules.wild[must]:
+        rank = rank_of(must)
+        held = counts[rank - 1:52:13]
+        ranks: Sequence[int] = (
+            (rank,) if held != _NONE and sum(held) + total_wild >= 3 else ())
+    else:
+        # each rank's count over the four suits at once: a count is at most 2, so four
+        # rows added as integers never carry from one rank's byte into the next
+        totals = (int.from_bytes(counts[0:13]) + int.from_bytes(counts[13:26])
+                  + int.from_bytes(counts[26:39]) + int.from_bytes(counts[39:52]))
+        # a set of fewer naturals needs more wilds than are held
+        mask = totals.to_bytes(13).translate(_AT_LEAST[max(1, 3 - total_wild)])
+        if rules.deuces_wild:
+            mask = _no_twos(mask)
+        ranks = []
+        r = mask.find(1)
+        while r >= 0:
+            ranks.append(r + 1)
+            r = mask.find(1, r + 1)
     for rank in ranks:
         held = counts[rank - 1:52:13]  # the rank's four cards, ♠ ♥ ♦ ♣
-        if held != _NONE and (short <= 1 or sum(held) >= short):
-            key = (rank, held, wilds, must)
-            got = recall(key)
+        key = (rank, held, wilds, must)
+        got = recall(key)
+        if got is None:
+            got = cache.recall(key)
             if got is None:
-                got = cache.recall(key)
-                if got is None:
-                    got = _sets_group(cache, rank, held, wilds, must, avail, rules)
-            if got:
-                out.extend(got)
+                got = _sets_group(cache, rank, held, wilds, must, avail, rules)
+        if got:
+            out.extend(got)
     if rules.deuce_sets and (must < 0 or rank_of(must) == 2):
         deuces = [(c, avail[c]) for c in RANK_CARDS[2] if avail[c]]
         key = (0, tuple(deuces), must)
@@ -378,8 +390,17 @@ def candidate_melds(avail: Sequence[int], rules: Rules, must: int = -1) -> list[
             got = _group(cache, key, must, deuce_sets)
         out.extend(got)
     present = counts.translate(_PRESENT)  # a sequence asks only whether a card is held
+    plans = _PLANS.get((rules.meld_rules, total_wild))
+    if plans is None:
+        plans = _PLANS[(rules.meld_rules, total_wild)] = {}
     for suit in suits:
-        out.extend(_sequences_of(suit, present, rules, cache, wilds, avail, total_wild, must))
+        held = present[13 * suit:13 * suit + 13]
+        plan = plans.get(held)
+        if plan is None:
+            plan = plans[held] = _plan(held, total_wild, rules)
+        if plan:
+            out.extend(_sequences_of(suit, held, plan, rules, cache, wilds, avail,
+                                     total_wild, must))
     return out
 
 
@@ -450,13 +471,18 @@ def _instantiate(template: tuple[Meld, ...], rank: int) -> tuple[Meld, ...]:
 _PAIRS: tuple[tuple[Item, ...], ...] = tuple(tuple((c, s) for s in range(NCARDS))
                                               for c in range(NCARDS))
 """``_PAIRS[c][s]``: the one shared item ``(c, s)`` the remembered melds are made of."""
-_SET_RANKS = (tuple(range(1, 14)), (1, *range(3, 14)))
-"""The ranks that make sets, by whether deuces are wild (then they only stand in)."""
 
 
 Cache = dict[tuple[object, ...], tuple[Meld, ...]]
 """Melds of one group of a hand (a rank's sets, a suit's or a window's sequences) by key."""
 _NONE = bytes(4)
+_AT_LEAST = [bytes(1 if v >= t else 0 for v in range(256)) for t in range(5)]
+"""``bytes.translate`` tables: a count to 1 when at least ``t``, else 0."""
+
+
+def _no_twos(mask: bytes) -> bytes:
+    """A rank mask without the 2s (wild deuces make no set of their own rank)."""
+    return mask[:1] + b"\0" + mask[2:]
 _PRESENT = bytes([0] + [1] * 255)
 """``bytes.translate`` table: a count to 0 or 1."""
 CACHE_LIMIT = 100_000
@@ -587,9 +613,9 @@ def _finish_set(rank: int, items: list[Item], rules: Rules) -> Meld | str:
 
 
 Plan = tuple[tuple[int, int, int], ...]
-_PLANS: dict[tuple[tuple[bool, ...], bytes, int], Plan] = {}
-"""The windows a suit's holding can fill (:func:`_plan`), by rules, holding and wilds held:
-at most 8,192 holdings × the wild counts per rule set, so it is never emptied."""
+_PLANS: dict[tuple[tuple[bool, ...], int], dict[bytes, Plan]] = {}
+"""The windows a suit's holding can fill (:func:`_plan`), by rules and wilds held, then by
+holding: at most 8,192 holdings per count of wilds and rule set, so it is never emptied."""
 
 
 def _plan(present: bytes, total_wild: int, rules: Rules) -> Plan:
@@ -599,10 +625,6 @@ def _plan(present: bytes, total_wild: int, rules: Rules) -> Plan:
     ``code`` names the window and which of its places hold a natural card (lo, hi and the
     places as bits), the key of its melds with the wilds held.  It depends on neither the
     suit nor which wilds are held, so hands share it whatever else they hold."""
-    key = (rules.meld_rules, present, total_wild)
-    plan = _PLANS.get(key)
-    if plan is not None:
-        return plan
     have = b"\0" + present + present[:1]  # by position 1 … 14
     twos = rules.deuces_wild
     windows: list[tuple[int, int, int]] = []
@@ -626,28 +648,20 @@ def _plan(present: bytes, total_wild: int, rules: Rules) -> Plan:
                         break
                 if hi - lo >= 2:
                     windows.append((lo, hi, lo | hi << 4 | bits << 8))
-    plan = _PLANS[key] = tuple(windows)
-    return plan
+    return tuple(windows)
 
 
-def _sequences_of(suit: int, present: bytes, rules: Rules, cache: Groups,
+def _sequences_of(suit: int, held: bytes, plan: Plan, rules: Rules, cache: Groups,
                   wilds: bytes, avail: Sequence[int],
                   total_wild: int, must: int) -> list[Meld]:
     """The sequences of ``suit`` (those holding ``must`` if given), window by window.
 
-    ``present`` tells which cards are held (a sequence needs no more).  A window (its
+    ``held`` tells which of the suit's cards are held (a sequence needs no more), and
+    ``plan`` which windows they can fill (:func:`_plan`).  A window (its
     lowest and highest position) holds its own melds, remembered by which of its places
     hold a natural card: hands that differ elsewhere in the suit share the window's, and
     so do the turn's two phases (the melds holding ``must`` are picked out of them).
-    Which windows to look at comes from :func:`_plan`, itself remembered.
     """
-    start = 13 * suit
-    held = present[start:start + 13]
-    plan = _PLANS.get((rules.meld_rules, held, total_wild))
-    if plan is None:
-        plan = _plan(held, total_wild, rules)
-    if not plan:
-        return []
     placed = must >= 0 and not rules.wild[must]  # a natural must card has its place(s)
     must_lo = must_hi = rank_of(must) if placed else 0
     if must_lo == 1:
@@ -658,14 +672,22 @@ def _sequences_of(suit: int, present: bytes, rules: Rules, cache: Groups,
     for lo, hi, code in plan:
         if placed and not (lo <= must_lo <= hi or lo <= must_hi <= hi):
             continue  # the window has no place for the must card
-        key = (tag, code, wilds)
+        key = (tag, code, wilds, must)
         got = get(key)
         if got is None:
             got = cache.recall(key)
         if got is None:
-            got = _window_group(cache, key, suit, lo, hi, code, held, wilds,
-                                *_loose(avail, rules), total_wild, rules)
-        out.extend(_holding(got, must) if must >= 0 else got)
+            every = (tag, code, wilds, -1)
+            got = get(every)
+            if got is None:
+                got = cache.recall(every)
+            if got is None:
+                got = _window_group(cache, every, suit, lo, hi, code, held, wilds,
+                                    *_loose(avail, rules), total_wild, rules)
+            if must >= 0:
+                got = _holding(got, must)
+                _remember(cache, key, got)
+        out.extend(got)
     return out
 
 
@@ -694,7 +716,7 @@ def _window_group(cache: Groups, key: tuple[object, ...], suit: int, lo: int, hi
                                            and rules.qs_wild_natural_only):
         return _group(cache, key, -1, partial(
             _window, suit, lo, hi, have, loose, jokers, total_wild, rules))
-    model = (30 + TEMPLATE_SUIT, code, wilds)
+    model = (30 + TEMPLATE_SUIT, code, wilds, -1)
     template = cache.get(model)
     if template is None:
         template = cache.recall(model)
