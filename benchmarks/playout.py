@@ -288,7 +288,7 @@ def main(argv: list[str] | None = None) -> int:
                                "rounds": rounds, "rows": []}
     spiel = openspiel_playout()
     err.print("measuring tablerummy verify's start-up …")
-    results["verify_startup"] = verify_startup(max(rounds, 5) * 2)
+    results["verify_startup"] = verify_startup(rounds * 2)
     err.print("measuring whole simulate --save processes …")
     results["simulate_process"] = simulate_process(sim_games, rounds, spiel)
     for name in names:

@@ -214,12 +214,17 @@ def test_the_playout_benchmark_runs(tmp_path: Path, capsys: pytest.CaptureFixtur
     spec.loader.exec_module(module)
     out = tmp_path / "bench.json"
     assert module.main(["--seconds", "0.05", "--games", "2", "--variants", "capone",
-                        "--json", str(out)]) == 0
+                        "--rounds", "2", "--simulate-games", "2", "--json", str(out)]) == 0
     data = json.loads(out.read_text())
     assert [(r["variant"], r["players"]) for r in data["rows"]] == [("capone", 2), ("capone", 4)]
     for row in data["rows"]:
         assert row["fast"]["decisions_per_s"] > 0 and row["checked"]["decisions_per_s"] > 0
+        fast = row["fast"]
+        assert len(fast["rounds"]) == 2 and fast["low"] <= fast["median"] <= fast["high"]
         assert row["greedy"]["errors"] == 0 and row["greedy"]["hands_per_game"] >= 1
+        assert row["greedy"]["decisions_per_s"] > 0
+    assert data["simulate_process"]["simulate"]["median"] > 0
+    assert data["verify_startup"]["verify_s"]["median"] > 0
     assert "capone" in capsys.readouterr().out
 
 

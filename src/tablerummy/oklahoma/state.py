@@ -32,6 +32,7 @@ from .cards import (
     parse_card,
     position_card,
     rank_of,
+    suit_of,
 )
 from .melds import (
     DEUCES,
@@ -205,6 +206,8 @@ class OklahomaState(HandState):
         if self.phase == DRAW:
             acts: list[Action] = [A.DRAW]
             top = self.discard[-1]
+            if self._no_meld_with(hand, top):
+                return acts
             avail = hand[:]
             avail[top] += 1
             melds = _candidates(avail, self.rules, must=top)
@@ -223,6 +226,26 @@ class OklahomaState(HandState):
             discards.remove(_DISCARDS[QS])
         acts.extend(discards)
         return acts
+
+    def _no_meld_with(self, hand: Sequence[int], top: int) -> bool:
+        """Whether ``hand`` surely makes no meld with the pile's top card: no wild on
+        either side, fewer than two cards of its rank and no two neighbours in its suit
+        around it.  Most draws are decided so, without listing melds (a quick no; a
+        "maybe" is answered by :func:`~.melds.candidate_melds`)."""
+        rules = self.rules
+        if rules.wild[top] or any([hand[c] for c in rules.wild_cards]):
+            return False
+        cards = RANK_CARDS[rank_of(top)]
+        if hand[cards[0]] + hand[cards[1]] + hand[cards[2]] + hand[cards[3]] >= 2:
+            return False
+        row = POS_CARD[suit_of(top)]  # by position: 1 = low ace … 14 = high ace
+        for p in (1, 14) if rank_of(top) == 1 else (rank_of(top),):
+            below = p > 1 and hand[row[p - 1]] > 0
+            above = p < 14 and hand[row[p + 1]] > 0
+            if (below and above) or (below and p > 2 and hand[row[p - 2]]) \
+                    or (above and p < 13 and hand[row[p + 2]]):
+                return False
+        return True
 
     def _enumerate_stuck(self, hand: list[int]) -> list[Action]:
         """The play phase of Heights with a Q♠ in hand: no meld or layoff may leave only
