@@ -17,6 +17,7 @@ import json
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import pytest
 from conformance import ENTRIES, VariantEntry
@@ -174,6 +175,24 @@ def test_harness_catches_wrong_scores(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(CaponeState, "scores", generous)
     with pytest.raises(AssertionError, match="the rules say"):
+        _capone_checker(0.0).run()
+
+
+@pytest.mark.parametrize("bad,match", [
+    (lambda items: items[:-1] if items else [("phantom meld", 1)], "adds up to"),
+    (lambda items: [("", p) for _, p in items] or [("", 0)], "is not a line"),
+])
+def test_harness_catches_a_wrong_breakdown(monkeypatch: pytest.MonkeyPatch, bad: Any,
+                                           match: str) -> None:
+    """A breakdown whose items do not add up to the score, or with a blank label."""
+    honest = CaponeState.breakdown
+
+    def wrong(self: CaponeState) -> list[list[tuple[str, int]]]:
+        sides = honest(self)
+        return [bad(sides[0]), *sides[1:]]
+
+    monkeypatch.setattr(CaponeState, "breakdown", wrong)
+    with pytest.raises(AssertionError, match=match):
         _capone_checker(0.0).run()
 
 

@@ -241,7 +241,7 @@ def _fill_sequence(suit: int, lo: int, hi: int, places: list[int],
 
 
 def _only_queens_left(state: OklahomaState, hand: Sequence[int], taken: Sequence[int]) -> bool:
-    """Heights (card-data.md): no meld or layoff may leave a hand holding Q♠s only."""
+    """Heights (decision): no meld or layoff may leave a hand holding Q♠s only."""
     if state.variant.name != "arlington-heights":
         return False
     left = list(hand)

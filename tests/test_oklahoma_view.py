@@ -1,7 +1,7 @@
 """What a person sees of the Oklahoma family's discard pile: its top card and its size.
 
 "Players may not look at any cards in the discard deck hidden by the topmost card"
-(oklahoma-family.txt).  The bots' observation keeps the perfect memory of every discard
+(Oklahoma rulebook).  The bots' observation keeps the perfect memory of every discard
 (docs/rules-oklahoma.md); the view that the terminal and the web page draw does not list
 the pile, nor what follows from it (a rebuilt stock's order, cards known in a hand).
 """

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import secrets
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -13,6 +14,19 @@ from .userinput import shown
 from .variant import Action, HandState, Observation, Variant, check_seat
 
 RECORD_FORMAT = "tablerummy/1"
+
+SECRET_SEED_BITS = 128
+"""Bits of a seed drawn when none is given: too many to search for the deal one sees."""
+
+
+def secret_seed() -> int:
+    """A fresh seed from the operating system's cryptographic source (``secrets``).
+
+    A game dealt from it cannot be predicted from the cards a player sees: with 2**128
+    seeds, searching for the ones that deal a given hand is out of reach.  Seeds chosen
+    by hand (simulations, tests, scenario records) stay small and reproducible.
+    """
+    return secrets.randbits(SECRET_SEED_BITS)
 
 
 def _rng(seed: int, *path: object) -> random.Random:
@@ -37,7 +51,13 @@ class Game:
     """Hands until the target score: dealer rotation, running totals, ties → one more hand.
 
     ``seed`` drives every hand that has no forced deck, and the first dealer when none is
-    given, so a seed alone reproduces a whole game on any machine.
+    given, so a seed alone reproduces a whole game on any machine.  There are two kinds:
+
+    - a *chosen* seed (``tablerummy simulate --seed``, tests, scenario records): small,
+      known, so that a run can be repeated;
+    - a *secret* seed, drawn by :func:`secret_seed` when none is given (every game the web
+      server deals): 128 bits from ``secrets``, kept server-side and written into the
+      record, which is released only when the game is over.
     """
 
     def __init__(
@@ -49,7 +69,7 @@ class Game:
         log: bool = False,
     ) -> None:
         self.variant = variant
-        self.seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+        self.seed = seed if seed is not None else secret_seed()
         n = variant.players
         if first_dealer is None:
             first_dealer = _rng(self.seed, "dealer").randrange(n)

@@ -230,6 +230,22 @@ class HandState(ABC):
         """The hand's score per side (only meaningful once the hand is over)."""
 
     @abstractmethod
+    def breakdown(self) -> list[list[tuple[str, int]]]:
+        """Per side, the labelled ``(label, points)`` items that make its hand score.
+
+        In the words a player reads: each meld or set as it scores, complete sets, the
+        going-out bonus, each card left in hand that costs points, penalties, doublings,
+        votes.  The items of a side sum to ``scores()[side]``; every front end and
+        ``verify`` show these items and nothing else for scoring (one source for the
+        fact).  Only meaningful once the hand is over; slower than :meth:`scores`,
+        which bots call.
+        """
+
+    def breakdown_json(self) -> list[list[list[str | int]]]:
+        """:meth:`breakdown` as JSON: per side a list of ``[label, points]``."""
+        return [[[label, points] for label, points in side] for side in self.breakdown()]
+
+    @abstractmethod
     def observation(self, seat: int) -> Observation:
         """Exactly what ``seat`` may know, and nothing else."""
 

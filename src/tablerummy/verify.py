@@ -4,18 +4,37 @@ from __future__ import annotations
 
 from typing import Any
 
+from .errors import OptionError
 from .records import replay
+from .userinput import is_digits, shown, whole_number
 
 
-def verify(data: Any, reveal: bool = False) -> tuple[dict[str, Any], int]:
+def parse_seat(text: str) -> int:
+    """A seat as the user types it for ``--seat``: ``1`` or ``p1`` (ASCII digits only)."""
+    digits = text.strip()
+    if digits[:1] in ("p", "P"):
+        digits = digits[1:]
+    seat = whole_number(digits, max_digits=6) if is_digits(digits) else None
+    if seat is None:
+        raise OptionError(f"--seat takes a seat number such as 0 or p1, not {shown(text)}")
+    return seat
+
+
+def verify(data: Any, reveal: bool = False, seat: int | None = None) -> tuple[dict[str, Any], int]:
     """The JSON object ``verify`` prints and its exit status (0, or 1 for an illegal action).
 
-    Raises :class:`RecordError` for a record that cannot be read at all (exit status 2).
+    ``seat`` adds ``"view"``: that seat's observation at the position reached, exactly
+    the dict its bot would receive.  Raises :class:`RecordError` for a record that cannot
+    be read at all and :class:`OptionError` for a seat not at the table (exit status 2).
     """
     result = replay(data)
     if result.error is not None:
         return result.error, 1
     game = result.game
+    players = game.variant.players
+    if seat is not None and not 0 <= seat < players:
+        raise OptionError(f"--seat {seat}: there is no seat p{seat} at this table "
+                          f"(seats 0 … {players - 1})")
     hands: list[dict[str, Any]] = []
     for h in game.hands[: max(result.played_hands, 1)]:
         state = h.final if h.final is not None else game.state
@@ -24,6 +43,8 @@ def verify(data: Any, reveal: bool = False) -> tuple[dict[str, Any], int]:
             "end": state.end,
             "scores": h.scores,
         }
+        if h.scores is not None:
+            entry["breakdown"] = state.breakdown_json()
         entry.update(state.hand_report())
         hands.append(entry)
     out: dict[str, Any] = {
@@ -39,4 +60,6 @@ def verify(data: Any, reveal: bool = False) -> tuple[dict[str, Any], int]:
     }
     if reveal:
         out["state"] = game.state.reveal()
+    if seat is not None:
+        out["view"] = game.observation(seat)
     return out, 0

@@ -94,6 +94,27 @@ def check_observation_keys(entry: VariantEntry, obs: Observation) -> None:
         raise AssertionError(f"last_hand has unexpected keys {set(last) - entry.observation_keys}")
 
 
+def check_breakdown(final: HandState, scores: Sequence[int]) -> None:
+    """One labelled breakdown per side whose items add up to the side's score.
+
+    ``scores()`` stays the bots' fast path and ``breakdown()`` the players' words; this
+    is where the two are proved to tell the same numbers.
+    """
+    breakdown = final.breakdown()
+    if len(breakdown) != len(scores):
+        raise AssertionError(f"breakdown has {len(breakdown)} sides, the hand {len(scores)}")
+    for side, (items, score) in enumerate(zip(breakdown, scores, strict=True)):
+        for label, points in items:
+            if not isinstance(label, str) or not label.strip() or "\n" in label:
+                raise AssertionError(f"side {side}: breakdown label {label!r} is not a line")
+            if not isinstance(points, int) or isinstance(points, bool):
+                raise AssertionError(f"side {side}: {label!r} scores {points!r}, not an int")
+        total = sum(points for _, points in items)
+        if total != score:
+            raise AssertionError(
+                f"side {side}: the breakdown {items} adds up to {total}, the score is {score}")
+
+
 def check_observation_json(obs: Observation) -> None:
     """Nothing a JSON round trip would change: the web sends exactly this."""
     try:
@@ -313,8 +334,11 @@ class Checker:
         expected = self.entry.rule_scores(final, last_actor)
         if record.scores != expected or final.scores() != expected:
             raise AssertionError(f"hand {hand} scored {record.scores}, the rules say {expected}")
+        check_breakdown(final, expected)
         for seat in range(self.variant.players):
             obs = final.observation(seat)
+            if obs.get("breakdown") != final.breakdown_json():
+                raise AssertionError(f"p{seat}'s observation lacks the hand's breakdown")
             check_observation_keys(self.entry, obs)
             check_observation_json(obs)
             self.entry.check_observation(obs, final, seat, where)

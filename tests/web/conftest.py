@@ -20,6 +20,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import ClassVar
 
 import httpx
 import pytest
@@ -120,9 +121,16 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 class Server:
     """``tablerummy serve`` in a subprocess: start, kill -9, start again on the same DB."""
 
-    def __init__(self, db: str, bot_delay: float = 0.05) -> None:
+    QUOTAS_OFF: ClassVar[dict[str, str]] = {
+        "TABLERUMMY_TABLES_PER_MINUTE": "0", "TABLERUMMY_OPEN_TABLES": "0",
+        "TABLERUMMY_BOT_TABLES": "1000", "TABLERUMMY_BOT_WORKERS": "1"}
+    """Tests create many tables from one address: the quotas' own tests turn them on."""
+
+    def __init__(self, db: str, bot_delay: float = 0.05,
+                 env: dict[str, str] | None = None) -> None:
         self.db = db
         self.bot_delay = bot_delay
+        self.env = {**self.QUOTAS_OFF, **(env or {})}
         self.port = free_port()
         self.proc: subprocess.Popen[str] | None = None
 
@@ -135,7 +143,7 @@ class Server:
         return f"ws://127.0.0.1:{self.port}"
 
     def start(self) -> None:
-        env = dict(os.environ, TABLERUMMY_BOT_DELAY=str(self.bot_delay))
+        env = dict(os.environ, TABLERUMMY_BOT_DELAY=str(self.bot_delay), **self.env)
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "tablerummy", "serve", "--db", self.db,
              "--port", str(self.port)],

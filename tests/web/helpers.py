@@ -10,8 +10,10 @@ from websockets.sync.client import ClientConnection, connect
 
 
 def create(base: str, seats: list[str], join: dict[str, Any] | None = None,
-           variant: str = "capone", options: dict[str, Any] | None = None) -> dict[str, Any]:
-    body: dict[str, Any] = {"variant": variant, "options": options or {}, "seats": seats}
+           variant: str = "capone", options: dict[str, Any] | None = None,
+           **extra: Any) -> dict[str, Any]:
+    body: dict[str, Any] = {"variant": variant, "options": options or {}, "seats": seats,
+                            **extra}
     if join is not None:
         body["join"] = join
     response = httpx.post(base + "/api/tables", json=body, timeout=10)

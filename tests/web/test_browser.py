@@ -42,7 +42,9 @@ def version(page: Page) -> int:
 
 
 def wait_version_above(page: Page, v: int) -> None:
-    page.wait_for_function(f"Number(document.body.dataset.version) > {v}", timeout=WAIT)
+    # waits are given functions, not expressions: Playwright polls an expression with
+    # eval, which the page's Content-Security-Policy forbids
+    page.wait_for_function(f"() => Number(document.body.dataset.version) > {v}", timeout=WAIT)
 
 
 def to_act(page: Page) -> int | None:
@@ -124,7 +126,7 @@ def test_two_people_play_a_whole_hand_with_a_reload_and_an_illegal_click(
     ann.select_option("#seat-1", "person")
     ann.click("#create-btn")
     ann.wait_for_url("**/t/*?seat=0", timeout=WAIT)
-    ann.wait_for_function("document.body.dataset.status === 'waiting'", timeout=WAIT)
+    ann.wait_for_function("() => document.body.dataset.status === 'waiting'", timeout=WAIT)
     invite = ann.text_content("code.invite[data-seat='1']")
     assert invite and invite.endswith("?seat=1")
 
@@ -134,8 +136,8 @@ def test_two_people_play_a_whole_hand_with_a_reload_and_an_illegal_click(
     bob.fill("#join-name", "Bob")
     bob.click("#join-go")
     for page in (ann, bob):
-        page.wait_for_function("document.body.dataset.status === 'playing'", timeout=WAIT)
-    bob.wait_for_function("document.body.dataset.seat === '1'", timeout=WAIT)
+        page.wait_for_function("() => document.body.dataset.status === 'playing'", timeout=WAIT)
+    bob.wait_for_function("() => document.body.dataset.seat === '1'", timeout=WAIT)
     pages = {0: ann, 1: bob}
 
     moves = 0
@@ -144,9 +146,9 @@ def test_two_people_play_a_whole_hand_with_a_reload_and_an_illegal_click(
         seat = to_act(ann)
         assert seat is not None
         page, other = pages[seat], pages[1 - seat]
-        other.wait_for_function(f"Number(document.body.dataset.version) >= {version(ann)}",
+        other.wait_for_function(f"() => Number(document.body.dataset.version) >= {version(ann)}",
                                 timeout=WAIT)
-        page.wait_for_function(f"Number(document.body.dataset.version) >= {version(ann)}",
+        page.wait_for_function(f"() => Number(document.body.dataset.version) >= {version(ann)}",
                                timeout=WAIT)
         if not illegal_checked and moves >= 4:
             # the other player clicks the Case File out of turn: refused, nothing changes
@@ -161,7 +163,7 @@ def test_two_people_play_a_whole_hand_with_a_reload_and_an_illegal_click(
             shot(bob, "table-phone.png")
             before = hand_cards(bob)
             bob.reload()
-            bob.wait_for_function(f"Number(document.body.dataset.version) === {version(ann)}",
+            bob.wait_for_function(f"() => Number(document.body.dataset.version) === {version(ann)}",
                                   timeout=WAIT)
             assert bob.evaluate("document.body.dataset.seat") == "1"
             assert hand_cards(bob) == before
@@ -202,13 +204,13 @@ def test_one_person_against_the_greedy_bot_then_record_and_replay(
     page.select_option("#seat-1", "greedy")
     page.click("#create-btn")
     page.wait_for_url("**/t/*?seat=0", timeout=WAIT)
-    page.wait_for_function("document.body.dataset.status === 'playing'", timeout=WAIT)
+    page.wait_for_function("() => document.body.dataset.status === 'playing'", timeout=WAIT)
 
     gavel_played = False
     moves = 0
     while page.evaluate("document.body.dataset.gameOver") != "yes":
         if to_act(page) != 0:
-            page.wait_for_function("document.body.dataset.toAct === '0'"
+            page.wait_for_function("() => document.body.dataset.toAct === '0'"
                                    " || document.body.dataset.gameOver === 'yes'", timeout=WAIT)
             continue
         try:
@@ -232,14 +234,14 @@ def test_one_person_against_the_greedy_bot_then_record_and_replay(
     assert replayed.error is None and replayed.game.game_over
 
     page.click("#replay-link")
-    page.wait_for_function("document.body.dataset.step === '0'", timeout=WAIT)
+    page.wait_for_function("() => document.body.dataset.step === '0'", timeout=WAIT)
     for step in (1, 2, 3):
         page.click("#next")
-        page.wait_for_function(f"document.body.dataset.step === '{step}'", timeout=WAIT)
+        page.wait_for_function(f"() => document.body.dataset.step === '{step}'", timeout=WAIT)
     assert (page.text_content("#action") or "").startswith("Move 3:")
     page.click("#last")
     total = sum(len(h["actions"]) for h in record["hands"])
-    page.wait_for_function(f"document.body.dataset.step === '{total}'", timeout=WAIT)
+    page.wait_for_function(f"() => document.body.dataset.step === '{total}'", timeout=WAIT)
     shot(page, "replay.png")
     assert not errors, errors
     ctx.close()

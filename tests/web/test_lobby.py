@@ -97,5 +97,6 @@ def test_bots_play_a_whole_game_and_its_record_replays(client: Any) -> None:
                  {"record": record, "step": "x"}):
         reply = client.post("/api/replay", json=body)
         assert reply.status_code == 400 and "\n" not in reply.json()["error"], body
-    reply = client.post("/api/replay", content=b"not json")
+    reply = client.post("/api/replay", content=b"not json",
+                        headers={"Content-Type": "application/json"})
     assert reply.status_code == 400

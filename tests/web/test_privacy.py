@@ -106,10 +106,11 @@ def _table(client: Any, deck: list[str] | None, variant: str = "capone",
 
 
 def _public(message: dict[str, Any]) -> dict[str, Any]:
-    """A message without what differs between two tables anyway (id, who is online)."""
+    """A message without what differs between two tables anyway (id, who is online,
+    when the turn clock runs out)."""
     out = dict(message)
     out["table"] = {k: v for k, v in message["table"].items()
-                    if k not in ("id", "seats", "watchers")}
+                    if k not in ("id", "seats", "watchers", "deadline")}
     return out
 
 

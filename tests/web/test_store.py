@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from tablerummy.web.store import SeatRow, Store, StoreError, TableRow, engine_url
+from tablerummy.web.store import Note, SeatRow, Store, StoreError, TableRow, engine_url
 
 
 def _row(table_id: str) -> TableRow:
@@ -40,6 +40,55 @@ def test_tables_seats_and_group_committed_actions_round_trip(db_url: str) -> Non
             assert other is not None and other.status == "finished"
             assert other.actions[-1] == "last" and len(other.actions) == 41
             assert await store.load("nope") is None
+        finally:
+            store.close()
+
+    asyncio.run(scenario())
+
+
+def test_secret_seeds_the_turn_clock_and_an_older_database(db_url: str) -> None:
+    from sqlalchemy import Column, Float, Integer, MetaData, String, Table, Text, create_engine
+
+    # a database made before the turn clock: the store adds the columns it lacks
+    old = MetaData()
+    Table("rummy_tables", old, Column("id", String(32), primary_key=True),
+          Column("created", Float, nullable=False), Column("variant", String(64)),
+          Column("options", Text), Column("seed", Integer), Column("first_dealer", Integer),
+          Column("decks", Text), Column("status", String(16)))
+    Table("rummy_seats", old, Column("table_id", String(32), primary_key=True),
+          Column("seat", Integer, primary_key=True), Column("kind", String(16)),
+          Column("bot", String(64)), Column("name", String(64)),
+          Column("token_hash", String(64)))
+    engine = create_engine(engine_url(db_url))
+    old.create_all(engine)
+    with engine.begin() as conn:
+        conn.exec_driver_sql(
+            "INSERT INTO rummy_tables VALUES ('old', 1.0, 'capone', '{}', 42, 0, NULL,"
+            " 'playing')")
+    engine.dispose()
+
+    async def scenario() -> None:
+        store = Store(db_url)
+        try:
+            before = await store.load("old")
+            assert before is not None and before.seed == 42 and before.turn_seconds == 0
+            row = _row("t1")
+            row.seed, row.turn_seconds, row.deadline = 2**127 + 5, 60, 1234.5
+            await store.create_table(row)
+            await store.update_seat("t1", 0, away=1, missed=2, bot="greedy")
+            await store.add_note("t1", Note(0, 3, "p0 ran out of time"))
+            await store.append("t1", 0, "draw stock", changes={"deadline": 99.0})
+            loaded = await store.load("t1")
+            assert loaded is not None and loaded.seed == 2**127 + 5
+            assert loaded.turn_seconds == 60 and loaded.deadline == 99.0
+            seat = loaded.seats[0]
+            assert seat.away and seat.missed == 2 and seat.handed
+            assert loaded.notes == [Note(0, 3, "p0 ran out of time")]
+            assert await store.claim_seat("t1", 0, "Ann", "h" * 64, None)
+            assert not await store.leave_seat("t1", 0, "x" * 64)
+            assert await store.leave_seat("t1", 0, "h" * 64)
+            assert await store.expire_waiting(2.0, "expired") == ["t1"]
+            assert await store.table_ids(("waiting",)) == []
         finally:
             store.close()
 

@@ -456,11 +456,46 @@ class CaponeState(MysteryState):
             sum(cards.area_points(g, area[g]) for g in range(NG) if area[g])
             for area in self.areas
         ]
+        winner = self._excluded_by()
+        if winner is not None:  # the exclusion rule
+            result = [r if s == winner else 0 for s, r in enumerate(result)]
+        return result
+
+    def _excluded_by(self) -> int | None:
+        """The side whose going out with every Al Capone leaves the others 0, if any."""
         if self.end == "went-out" and self.out_seat is not None:
             winner = self.side_of[self.out_seat]
-            if self.areas[winner][AL_CAPONE] == self.copies[AL_CAPONE]:  # the exclusion rule
-                result = [r if s == winner else 0 for s, r in enumerate(result)]
-        return result
+            if self.areas[winner][AL_CAPONE] == self.copies[AL_CAPONE]:
+                return winner
+        return None
+
+    def breakdown(self) -> list[list[tuple[str, int]]]:
+        """Per side: each gangster in its area as it scores (``3 Frank Nitti`` 12, a
+        complete set at its set value), and, for the sides the exclusion rule leaves
+        at 0, one item taking their points away.  Hands cost nothing in ``capone``."""
+        cards = self.variant.cards
+        out: list[list[tuple[str, int]]] = []
+        for area in self.areas:
+            items: list[tuple[str, int]] = []
+            for g in range(NG):
+                n = area[g]
+                if n:
+                    label = f"{n} {_name(g)}"
+                    if n == self.copies[g]:
+                        label = f"complete set: {label}"
+                    items.append((label, cards.area_points(g, n)))
+            out.append(items)
+        winner = self._excluded_by()
+        if winner is not None:
+            assert self.out_seat is not None
+            who = " & ".join(f"p{s}" for s in self.variant.sides[winner])
+            full = self.copies[AL_CAPONE]
+            for side, items in enumerate(out):
+                if side != winner:
+                    lost = sum(points for _, points in items)
+                    items.append((f"excluded: {who} went out with all {full} "
+                                  f"{_name(AL_CAPONE)} melded", -lost))
+        return out
 
     def observation(self, seat: int) -> Observation:
         hand = self.hands[seat]
@@ -484,6 +519,7 @@ class CaponeState(MysteryState):
             obs["underworld"] = sorted(KINDS[c] for c in self.discard)  # what the warrant shows
         if self.end is not None:
             obs["scores"] = self.scores()
+            obs["breakdown"] = self.breakdown_json()
         return obs
 
     def reveal(self) -> dict[str, Any]:

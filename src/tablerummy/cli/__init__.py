@@ -75,6 +75,8 @@ def _parser() -> argparse.ArgumentParser:
     p = sub.add_parser("verify", help="replay a game record and print what it reaches")
     p.add_argument("record", help="a game record (JSON)")
     p.add_argument("--reveal", action="store_true", help="also print the full position")
+    p.add_argument("--seat", metavar="N",
+                   help="also print what seat N sees there (its observation, as bots get it)")
 
     p = sub.add_parser("simulate", help="bots play whole games; a summary of the results")
     variant_args(p)
@@ -99,6 +101,15 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--db", default="sqlite:///tablerummy.sqlite3", help="SQLAlchemy database URL")
     p.add_argument("--host", default="127.0.0.1")
     p.add_argument("--port", type=whole(0, 65535), default=8000)
+    p.add_argument("--proxy-headers", action="store_true",
+                   help="behind a reverse proxy: take the client address and scheme from"
+                        " its X-Forwarded-For/-Proto headers (see docs/web.md)")
+    p.add_argument("--forwarded-allow-ips", default="127.0.0.1", metavar="IPS",
+                   help="proxies whose forwarded headers are trusted (default 127.0.0.1)")
+    p.add_argument("--allow-origin", action="append", default=None, metavar="ORIGIN",
+                   help="another origin allowed to POST and open sockets (repeatable)")
+    p.add_argument("--bot-workers", type=whole(0, 64), default=None, metavar="N",
+                   help="processes deciding bot moves (default 2; 0: a thread)")
     return parser
 
 

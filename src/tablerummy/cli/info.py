@@ -9,10 +9,10 @@ import argparse
 import json
 import sys
 
-from ..errors import RecordError
+from ..errors import OptionError, RecordError
 from ..records import load_json
 from ..variant import get_variant, variant_names
-from ..verify import verify
+from ..verify import parse_seat, verify
 from .options import variant_from_args
 
 
@@ -47,9 +47,10 @@ def rules_command(args: argparse.Namespace) -> int:
 
 def verify_command(args: argparse.Namespace) -> int:
     try:
+        seat = None if args.seat is None else parse_seat(args.seat)
         data = load_json(args.record)
-        out, status = verify(data, reveal=args.reveal)
-    except RecordError as err:
+        out, status = verify(data, reveal=args.reveal, seat=seat)
+    except (RecordError, OptionError) as err:
         print(f"tablerummy verify: {err}", file=sys.stderr)
         return 2
     print(json.dumps(out))

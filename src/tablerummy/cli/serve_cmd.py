@@ -35,11 +35,22 @@ def serve_command(args: argparse.Namespace) -> int:
     if not math.isfinite(seconds):  # "inf" and "nan" are floats, but no delay
         raise TablerummyError(f"TABLERUMMY_BOT_DELAY is a number of seconds, not {shown(delay)}")
     bot_delay = max(0.0, seconds)
-    app = create_app(args.db, bot_delay=bot_delay, tune_gc=True)
+    from ..web.limits import Settings
+
+    settings = Settings.from_env(
+        bot_workers=args.bot_workers,
+        origins=tuple(o.rstrip("/") for o in args.allow_origin) if args.allow_origin else None,
+    )
+    app = create_app(args.db, bot_delay=bot_delay, tune_gc=True, settings=settings)
     print(f"tablerummy: the web table is at http://{args.host}:{args.port}/ (database {args.db})",
           flush=True)
     # no per-message deflate: state messages are a few kB, and the CPU it costs is
-    # better spent serving more tables (see docs/benchmarks.md)
+    # better spent serving more tables (see docs/benchmarks.md).
+    # ws_max_size: the websocket layer refuses a longer message from its header, before
+    # buffering it (see web/limits.py)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning",
-                ws_per_message_deflate=False)
+                ws_per_message_deflate=False, ws_max_size=settings.ws_max_size,
+                proxy_headers=args.proxy_headers,
+                forwarded_allow_ips=args.forwarded_allow_ips if args.proxy_headers else None,
+                server_header=False)
     return 0

@@ -29,6 +29,9 @@ _JOKER_WORDS = ("JK", "JOKER", "JKR", "*")
 _CARD_RE = re.compile(r"^(10|[2-9]|[AJQKT1])([SHDC])$")
 
 
+SYMBOLS: dict[str, str] = dict(zip(SUITS, "♠♥♦♣", strict=True))
+
+
 def card(rank: int, suit: int) -> int:
     return suit * 13 + rank - 1
 
@@ -52,12 +55,17 @@ def card_id(c: int) -> str:
     return IDS[c]
 
 
-_SUIT_SYMBOLS = "♠♥♦♣"
+_SUIT_SYMBOLS = "".join(SYMBOLS.values())
 
 
 def card_word(c: int) -> str:
     """A card as players write it: ``7♠``, ``10♥``, ``Joker`` (the log's words)."""
     return "Joker" if c == JK else RANKS[c % 13] + _SUIT_SYMBOLS[c // 13]
+
+
+def card_name(cid: str) -> str:
+    """:func:`card_word` of a card id: ``QS`` → ``Q♠``, ``JK`` → ``Joker``."""
+    return card_word(_INDEX[cid])
 
 
 def parse_card(word: str) -> int:

@@ -25,7 +25,18 @@ from functools import partial
 from itertools import combinations, product
 from typing import TypeVar
 
-from .cards import IDS, JK, NCARDS, QS, QUEEN, SPADES, card, position_card, rank_of, suit_of
+from .cards import (
+    IDS,
+    JK,
+    NCARDS,
+    QS,
+    QUEEN,
+    SPADES,
+    card,
+    position_card,
+    rank_of,
+    suit_of,
+)
 from .rules import Rules
 from .values import ValueTable
 
@@ -122,7 +133,7 @@ def _no_two(c: int, s: int, rules: Rules) -> str | None:
     """Why wild ``c`` may not stand for the 2 ``s``, or None.
 
     Heights has no 2s, so its Jokers stand for none (and it has no low aces); a wild 2
-    "can only act as substitutes for cards of other values" (card-data.md) — the deuce of
+    "can only act as substitutes for cards of other values" (the rulebook) — the deuce of
     the sequence's own suit stands there as itself, the natural card.
     """
     if not rules.twos:
@@ -767,7 +778,7 @@ def _fill_sequence(suit: int, lo: int, hi: int, places: list[int],
     swappable Joker (the option has one) in each place in turn.
 
     A loose wild of the families with wild 2s is a 2, and a wild 2 never stands for a 2
-    (card-data.md): the place of the 2 is then the Joker's, or the window is skipped."""
+    (docs/rules-oklahoma.md): the place of the 2 is then the Joker's, or the window is skipped."""
     cards = POS_CARD[suit]
     # only a wild standing for Q♠ can break a rule here (the meld has a natural card)
     guard = rules.qs_wild_natural_only and suit == SPADES and 12 in places

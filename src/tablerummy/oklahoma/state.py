@@ -250,7 +250,7 @@ class OklahomaState(HandState):
     def _enumerate_stuck(self, hand: list[int]) -> list[Action]:
         """The play phase of Heights with a Q♠ in hand: no meld or layoff may leave only
         Q♠s (the turn could not end: Q♠ is never discarded), and Q♠ is discarded only
-        from a hand of Q♠s alone, which a draw left (card-data.md)."""
+        from a hand of Q♠s alone, which a draw left (docs/rules-oklahoma.md)."""
         size, queens = self.sizes[self.seat], hand[QS]
         melds = self._keep_a_discard(_candidates(hand, self.rules), hand, ())
         acts: list[Action] = [(A.MELD, m.items) for m in melds]
@@ -588,7 +588,7 @@ class OklahomaState(HandState):
             self._stock_empty()
 
     def _stock_empty(self) -> None:
-        """The house rule of card-data.md: rebuild from the pile, at most ``rebuild_limit``
+        """The house limit (docs/rules-oklahoma.md): rebuild from the pile at most ``rebuild_limit``
         times; otherwise this is the hand's last turn."""
         if self.rebuilds < self.rules.rebuild_limit and len(self.discard) >= 2:
             top = self.discard.pop()
@@ -680,6 +680,24 @@ class OklahomaState(HandState):
             for s in range(self.players)
         ]
 
+    def breakdown(self) -> list[list[tuple[str, int]]]:
+        """Per player: each meld as it scores (its cards in words, a wild with the card it
+        stands for), the going-out bonus, and each card left in hand at its (negative)
+        value — the same numbers :meth:`scores` adds up."""
+        values = self.rules.values
+        table = values.hand_value
+        out: list[list[tuple[str, int]]] = []
+        for s in range(self.players):
+            items = [(_meld_words(m), meld_value(m, values)) for m in self.melds[s]]
+            if self.end == "went-out" and self.out_seat == s and values.bonus:
+                items.append(("going out", values.bonus))
+            hand = self.hands[s]
+            for c in range(NCARDS):
+                if hand[c] and table[c]:
+                    items.extend([(f"{card_word(c)} in hand", table[c])] * hand[c])
+            out.append(items)
+        return out
+
     def observation(self, seat: int) -> Observation:
         obs: Observation = {
             "variant": self.variant.name,
@@ -705,6 +723,7 @@ class OklahomaState(HandState):
         }
         if self.end is not None:  # every hand is laid down to be scored
             obs["scores"] = self.scores()
+            obs["breakdown"] = self.breakdown_json()
             obs["hands"] = [_ids(h) for h in self.hands]
         return obs
 

@@ -10,7 +10,9 @@ View keys (all JSON-ready): ``variant``, ``title``, ``seat``, ``to_act``, ``phas
 [{label, cards: [{id, name, count}]}], ``areas`` [{side, label, points, melds: [{label,
 cards: [id…], points, note}]}], ``piles`` [{name, size, top, top_name}], ``scores``
 {sides, totals, target, hands: [[…]…], game_over, winner}, ``private`` [{label, cards}]
-(things only this seat sees, e.g. the Underworld during a search), ``end``.
+(things only this seat sees, e.g. the Underworld during a search), ``end``,
+``breakdown`` (``None`` while the hand runs; once it is over, per side {side, label,
+items: [{label, points}], total}: the engine's scoring breakdown).
 """
 
 from __future__ import annotations
@@ -95,4 +97,26 @@ def common_view(variant: Variant, obs: Observation) -> View:
         },
         "private": [],
         "end": obs.get("end"),
+        "breakdown": breakdown_view(obs),
     }
+
+
+def breakdown_view(obs: Observation) -> list[dict[str, Any]] | None:
+    """The finished hand's scoring, item by item, per side (``None`` while it runs).
+
+    The items are the engine's (:meth:`HandState.breakdown`), unchanged: terminal and
+    page render these and compute nothing of their own.
+    """
+    items = obs.get("breakdown")
+    if items is None:
+        return None
+    sides: list[list[int]] = obs["sides"]
+    return [
+        {
+            "side": i,
+            "label": side_label(sides, i),
+            "items": [{"label": label, "points": points} for label, points in side],
+            "total": sum(points for _, points in side),
+        }
+        for i, side in enumerate(items)
+    ]

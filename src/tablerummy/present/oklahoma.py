@@ -13,12 +13,11 @@ from __future__ import annotations
 from collections import Counter
 
 from ..oklahoma.actions import parse_item
-from ..oklahoma.cards import IDS, RANKS, SUITS
+from ..oklahoma.cards import IDS, RANKS, SUITS, SYMBOLS, card_name
 from ..oklahoma.melds import DEUCES, SET, Meld, build, meld_value
 from ..variant import Observation, Variant
 from . import View, common_view, prompt, register_presenter, seat_label
 
-SYMBOLS = dict(zip(SUITS, "♠♥♦♣", strict=True))
 _SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 _RANK_NAMES = {"A": "aces", "J": "jacks", "Q": "queens", "K": "kings"}
 _PROMPTS = {
@@ -26,13 +25,6 @@ _PROMPTS = {
             "top card",
     "play": "meld, lay off on your own melds — then discard (or go out)",
 }
-
-
-def card_name(cid: str) -> str:
-    """``QS`` → ``Q♠``; ``JK`` → ``Joker``."""
-    if cid == "JK":
-        return "Joker"
-    return cid[:-1] + SYMBOLS[cid[-1]]
 
 
 def _entry(cid: str, count: int) -> dict[str, object]:

@@ -35,7 +35,8 @@ from .cards import (
     VICTIM,
     WILD,
 )
-from .scoring import alibied, hand_scores, suspect_totals
+from .scoring import HandResult, alibied, score_hand, suspect_totals
+from .scoring import breakdown as _breakdown
 
 if TYPE_CHECKING:
     from .variant import Ripper
@@ -84,7 +85,7 @@ class RipperState(MysteryState):
     out_seat: int | None
     escaper: int | None
     outcome: str | None
-    result: tuple[list[int], int | None] | None
+    result: HandResult | None
 
     def __init__(self, variant: Ripper, deck: Sequence[str], dealer: int, log: bool = False):
         n = variant.players
@@ -682,8 +683,8 @@ class RipperState(MysteryState):
             self.outcome = "caught"
         else:
             self.outcome = "at-large"
-        self.result = hand_scores(self.outcome, self.areas, self.wilds, self.hands, self.votes,
-                                  self.cards)
+        self.result = score_hand(self.outcome, self.areas, self.wilds, self.hands, self.votes,
+                                 self.cards)
         if self.log is not None:
             self._say_end(end, out_seat)
 
@@ -702,7 +703,7 @@ class RipperState(MysteryState):
                    + " discarded the last card for Commissioner Resigns")
         else:
             how = "the Case File is used up"
-        ripper = self.result[1]
+        ripper = self.result.ripper
         if self.outcome == "caught":
             fate = (f"the Ripper, {_name(ripper)}, is caught" if ripper is not None
                     else "the Ripper is caught")
@@ -712,7 +713,7 @@ class RipperState(MysteryState):
         votes = ", ".join(f"{who(p)} for {_name(v)}" for p, v in enumerate(self.votes)
                           if v is not None)
         shown = f"; votes: {votes}" if votes else ""
-        scores = ", ".join(f"{who(i)} {s}" for i, s in enumerate(self.result[0]))
+        scores = ", ".join(f"{who(i)} {s}" for i, s in enumerate(self.result.scores))
         self._say(f"the hand is over: {how}; {fate}{shown}; scores: {scores}")
 
     # --- results ------------------------------------------------------------------------
@@ -720,12 +721,21 @@ class RipperState(MysteryState):
     def scores(self) -> list[int]:
         if self.result is None:
             return [0] * self.players
-        return list(self.result[0])
+        return list(self.result.scores)
 
     @property
     def ripper(self) -> int | None:
         """The caught Ripper's suspect index once the hand is over (else None)."""
-        return self.result[1] if self.result is not None else None
+        return self.result.ripper if self.result is not None else None
+
+    def breakdown(self) -> list[list[tuple[str, int]]]:
+        """Per player: Evidence, Suspect, Alibi, Victim and Scene cards as they scored,
+        the Ripper's doubling, each card left in hand that cost points, Ripper Escapes
+        (played: +35; held: its penalty) and the vote (see :func:`.scoring.breakdown`)."""
+        if self.result is None or self.outcome is None:
+            return [[] for _ in range(self.players)]
+        return _breakdown(self.outcome, self.result, self.areas, self.wilds, self.votes,
+                          self.cards)
 
     def hand_report(self) -> dict[str, Any]:
         ripper = self.ripper
@@ -778,6 +788,7 @@ class RipperState(MysteryState):
             obs["yard"] = sorted(KINDS[c] for c in self.yard)  # what the Scene's search shows
         if over:
             obs["scores"] = self.scores()
+            obs["breakdown"] = self.breakdown_json()
             obs.update(self.hand_report())
         return obs
 

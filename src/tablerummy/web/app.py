@@ -4,8 +4,13 @@ Routes (the protocol is documented in ``docs/web.md``):
 
 - ``GET /`` the lobby page, ``GET /t/{id}`` a table page, ``GET /replay[/{id}]`` replays;
 - ``GET /api/variants``, ``GET|POST /api/tables``, ``GET /api/tables/{id}``,
-  ``POST /api/tables/{id}/join``, ``GET /api/tables/{id}/record``, ``POST /api/replay``;
+  ``POST /api/tables/{id}/join``, ``POST /api/tables/{id}/leave``,
+  ``GET /api/tables/{id}/record``, ``POST /api/replay``;
 - ``WS /ws/{id}`` — say ``hello`` (with a seat token, or none to watch), then ``act``.
+
+Every request passes the :class:`~.limits.Guard` first (headers, same origin, bounded
+bodies, sockets per address); the quotas of :class:`~.limits.Settings` are checked here
+and in the table manager.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..errors import TablerummyError
+from .limits import Guard, QuotaError, Settings, TokenBucket
 from .protocol import Act, Hello, Ping, ProtocolError, dumps, error_message, parse_client
 from .replay import replay_frame
 from .store import Store
@@ -42,8 +48,6 @@ from .tables import (
 
 log = logging.getLogger("tablerummy.web")
 
-MAX_BODY = 2_000_000
-HELLO_TIMEOUT = 30.0
 STATIC = Path(str(resources.files("tablerummy.web") / "static"))
 
 
@@ -52,9 +56,7 @@ def _error(message: str, status: int = 400) -> JSONResponse:
 
 
 async def _body(request: Request) -> dict[str, Any]:
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
-        raise ProtocolError(f"request too large (at most {MAX_BODY} bytes)")
+    raw = await request.body()  # already counted and bounded by the Guard
     try:
         data = json.loads(raw or b"{}")
     except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
@@ -64,13 +66,35 @@ async def _body(request: Request) -> dict[str, Any]:
     return data
 
 
+def _exact_seed(record: Any) -> Any:
+    """A record sent back by a page, with its secret seed made whole again if need be.
+
+    A page's JSON numbers are doubles: the 128-bit seed of a served record comes back
+    rounded (a float).  Every hand of such a record carries its deck, so the seed deals
+    nothing and is dropped; any other record is left for the replay to judge.
+    """
+    if not isinstance(record, dict) or not isinstance(record.get("seed"), float):
+        return record
+    hands = record.get("hands")
+    if not isinstance(hands, list) or not hands or not all(
+            isinstance(h, dict) and h.get("deck") is not None for h in hands):
+        return record
+    return {key: value for key, value in record.items() if key != "seed"}
+
+
 def _status(err: TablerummyError) -> int:
-    return err.status if isinstance(err, TableError) else 400
+    return err.status if isinstance(err, TableError | QuotaError) else 400
+
+
+def _address(conn: Request | WebSocket) -> str:
+    return conn.client.host if conn.client else "unknown"
 
 
 def create_app(db_url: str = "sqlite:///tablerummy.sqlite3", bot_delay: float = 0.6,
-               tune_gc: bool = False) -> Starlette:
+               tune_gc: bool = False, settings: Settings | None = None) -> Starlette:
     """The web table on the database at ``db_url`` (SQLAlchemy URL).
+
+    ``settings`` are the server's limits (default: from the ``TABLERUMMY_*`` variables).
 
     ``tune_gc`` (for a process that only serves, as ``tablerummy serve``) makes the
     garbage collector's full passes rarer and shorter: after start-up every object is
@@ -78,6 +102,7 @@ def create_app(db_url: str = "sqlite:///tablerummy.sqlite3", bot_delay: float = 
     passes over every live game were the longest pauses of a busy server.
     """
     state: dict[str, Any] = {}
+    limits = settings if settings is not None else Settings.from_env()
 
     def manager() -> TableManager:
         return state["manager"]  # type: ignore[no-any-return]
@@ -85,7 +110,7 @@ def create_app(db_url: str = "sqlite:///tablerummy.sqlite3", bot_delay: float = 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = Store(db_url)
-        state["manager"] = TableManager(store, bot_delay=bot_delay)
+        state["manager"] = TableManager(store, bot_delay=bot_delay, settings=limits)
         app.state.tables = state["manager"]  # for tests and embedding
         resumed = await manager().resume_all()
         if resumed:
@@ -109,13 +134,21 @@ def create_app(db_url: str = "sqlite:///tablerummy.sqlite3", bot_delay: float = 
         return JSONResponse({"variants": lobby_variants()})
 
     async def list_tables(request: Request) -> Response:
-        return JSONResponse({"tables": manager().listing()})
+        query = request.query_params
+        page = query.get("page", "0")
+        if not page.isdigit() or len(page) > 6:
+            return _error("\"page\" is a page number from 0")
+        return JSONResponse(manager().listing(
+            variant=query.get("variant") or None, status=query.get("status") or None,
+            page=int(page)))
 
     async def create_table(request: Request) -> Response:
         try:
             body = await _body(request)
             table = await manager().create(body.get("variant"), body.get("options"),
-                                           body.get("seats"))
+                                           body.get("seats"),
+                                           turn_seconds=body.get("turn_seconds"),
+                                           address=_address(request))
             out: dict[str, Any] = {"table": table.meta()}
             join = body.get("join")
             if join is not None:
@@ -143,6 +176,14 @@ def create_app(db_url: str = "sqlite:///tablerummy.sqlite3", bot_delay: float = 
             return _error(str(err), _status(err))
         return JSONResponse({"token": token, "seat": body.get("seat"), "table": table.meta()})
 
+    async def leave_table(request: Request) -> Response:
+        try:
+            body = await _body(request)
+            table = await manager().leave(request.path_params["table_id"], body.get("token"))
+        except TablerummyError as err:
+            return _error(str(err), _status(err))
+        return JSONResponse({"table": table.meta()})
+
     async def record(request: Request) -> Response:
         try:
             table = await manager().get(request.path_params["table_id"])
@@ -163,7 +204,7 @@ def create_app(db_url: str = "sqlite:///tablerummy.sqlite3", bot_delay: float = 
             step = body.get("step", 0)
             if isinstance(step, bool) or not isinstance(step, int):
                 raise ProtocolError("\"step\" is a number of actions")
-            frame = await asyncio.to_thread(replay_frame, body.get("record"), step)
+            frame = await asyncio.to_thread(replay_frame, _exact_seed(body.get("record")), step)
         except TablerummyError as err:
             return _error(str(err))
         return JSONResponse(frame)
@@ -176,7 +217,7 @@ def create_app(db_url: str = "sqlite:///tablerummy.sqlite3", bot_delay: float = 
             await ws.send_text(dumps(error_message(str(err), 0)))
             await ws.close(code=4404)
             return
-        await _serve_socket(ws, table)
+        await _serve_socket(ws, table, limits)
 
     routes = [
         Route("/", page("lobby.html")),
@@ -188,12 +229,15 @@ def create_app(db_url: str = "sqlite:///tablerummy.sqlite3", bot_delay: float = 
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables/{table_id}", get_table),
         Route("/api/tables/{table_id}/join", join_table, methods=["POST"]),
+        Route("/api/tables/{table_id}/leave", leave_table, methods=["POST"]),
         Route("/api/tables/{table_id}/record", record),
         Route("/api/replay", replay, methods=["POST"]),
         WebSocketRoute("/ws/{table_id}", websocket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.add_middleware(Guard, settings=limits)
+    return app
 
 
 async def _receive_text(ws: WebSocket) -> str | bytes | None:
@@ -217,18 +261,56 @@ async def _writer(ws: WebSocket, conn: Connection) -> None:
             await ws.send_text(text)
 
 
-async def _serve_socket(ws: WebSocket, table: LiveTable) -> None:
+class _Throttle:
+    """Messages per socket per second: over the rate, one error a second, the rest dropped.
+
+    A client that keeps sending far past the rate is disconnected (it may reconnect).
+    """
+
+    def __init__(self, rate: float) -> None:
+        self.bucket = TokenBucket(rate, 2 * rate)
+        self.rate = rate
+        self.dropped = 0
+        self.warned = 0.0
+
+    def admit(self) -> tuple[bool, str | None]:
+        """Whether to handle the message, and an error to answer with (at most one a second)."""
+        if self.bucket.take():
+            self.dropped = 0
+            return True, None
+        self.dropped += 1
+        if self.dropped > 10 * self.rate:
+            raise QuotaError("too many messages: disconnected")
+        now = self.bucket.stamp
+        if now - self.warned >= 1.0:
+            self.warned = now
+            return False, f"too many messages (at most {self.rate:g} a second): slow down"
+        return False, None
+
+
+async def _serve_socket(ws: WebSocket, table: LiveTable, limits: Settings) -> None:
     conn: Connection | None = None
     writer: asyncio.Task[None] | None = None
+    throttle = _Throttle(limits.messages_per_second)
     try:
         # greeting: wait for a valid hello; errors are answered, the socket stays open
         while conn is None:
             try:
-                raw = await asyncio.wait_for(_receive_text(ws), HELLO_TIMEOUT)
+                raw = await asyncio.wait_for(_receive_text(ws), limits.hello_timeout or None)
             except TimeoutError:
                 await ws.send_text(dumps(error_message("say hello first", table.version)))
                 await ws.close(code=4008)
                 return
+            try:
+                admitted, warning = throttle.admit()
+            except QuotaError as err:
+                await ws.send_text(dumps(error_message(str(err), table.version)))
+                await ws.close(code=4029)
+                return
+            if not admitted:
+                if warning:
+                    await ws.send_text(dumps(error_message(warning, table.version)))
+                continue
             try:
                 msg = parse_client(raw)
                 if not isinstance(msg, Hello):
@@ -246,6 +328,18 @@ async def _serve_socket(ws: WebSocket, table: LiveTable) -> None:
         while True:
             raw = await _receive_text(ws)
             ref: str | int | None = None
+            try:
+                admitted, warning = throttle.admit()
+            except QuotaError as err:
+                conn.post(dumps(error_message(str(err), table.version)))
+                conn.close()
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(asyncio.shield(writer), 5)
+                return
+            if not admitted:
+                if warning:
+                    conn.post(dumps(error_message(warning, table.version)))
+                continue
             try:
                 msg = parse_client(raw)
                 if isinstance(msg, Ping):

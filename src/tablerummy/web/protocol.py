@@ -28,7 +28,7 @@ MAX_MESSAGE = 4096
 MAX_ACTION = 512
 
 PUBLIC_VIEW_KEYS = ("variant", "title", "to_act", "phase", "players", "areas", "piles",
-                    "scores", "end")
+                    "scores", "end", "breakdown")
 """What a spectator sees of a seat's view: everything on the table, nothing in a hand."""
 
 GAME_KEYS = ("sides", "totals", "target", "game_over", "winner", "hand_scores", "hand_number")

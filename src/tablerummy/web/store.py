@@ -38,7 +38,9 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    func,
     insert,
+    inspect,
     select,
     update,
 )
@@ -50,8 +52,8 @@ from ..errors import TablerummyError
 T = TypeVar("T")
 
 Done = Future[None] | asyncio.Future[None]
-Pending = tuple[str, int, str, str | None, Done]
-"""A move waiting for its commit: table, seq, text, new status, and who waits for it."""
+Pending = tuple[str, int, str, dict[str, Any] | None, Done]
+"""A move waiting for its commit: table, seq, text, table columns to update, its waiter."""
 
 CHECKPOINT_EVERY = 1.0
 """Seconds between SQLite checkpoints while moves are being written."""
@@ -70,6 +72,11 @@ tables_t = Table(
     Column("first_dealer", Integer, nullable=False),
     Column("decks", Text, nullable=True),
     Column("status", String(16), nullable=False),
+    # added by later versions (nullable, so that older databases are upgraded in place)
+    Column("seed_text", Text, nullable=True),  # the whole seed (secret seeds have 128 bits)
+    Column("turn_seconds", Integer, nullable=True),  # the turn clock; 0 or NULL: off
+    Column("deadline", Float, nullable=True),  # when the seat to act runs out of time
+    Column("creator", String(64), nullable=True),  # a digest of the creating address
 )
 
 seats_t = Table(
@@ -80,6 +87,17 @@ seats_t = Table(
     Column("bot", String(64), nullable=True),
     Column("name", String(64), nullable=True),
     Column("token_hash", String(64), nullable=True),
+    Column("away", Integer, nullable=True),  # 1: the turn clock ran out, a bot stands in
+    Column("missed", Integer, nullable=True),  # turns missed in a row
+)
+
+notes_t = Table(
+    "rummy_notes", metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("hand", Integer, nullable=False),
+    Column("at", Integer, nullable=False),  # how many of the hand's events came before
+    Column("text", Text, nullable=False),
 )
 
 actions_t = Table(
@@ -101,6 +119,22 @@ class SeatRow:
     bot: str | None = None
     name: str | None = None
     token_hash: str | None = None
+    away: bool = False
+    missed: int = 0
+
+    @property
+    def handed(self) -> bool:
+        """A person's seat handed to a bot for the rest of the game (the turn clock)."""
+        return self.kind == "person" and self.bot is not None
+
+
+@dataclass
+class Note:
+    """A line the table adds to a hand's log (the turn clock's), after ``at`` events."""
+
+    hand: int
+    at: int
+    text: str
 
 
 @dataclass
@@ -117,6 +151,10 @@ class TableRow:
     status: str
     seats: list[SeatRow]
     actions: list[str] = field(default_factory=list)
+    turn_seconds: int = 0
+    deadline: float | None = None
+    creator: str | None = None
+    notes: list[Note] = field(default_factory=list)
 
 
 def engine_url(url: str) -> str:
@@ -197,6 +235,19 @@ class Store:
 
     def _create_schema(self) -> None:
         metadata.create_all(self._engine)
+        self._add_missing_columns()
+
+    def _add_missing_columns(self) -> None:
+        """Upgrade a database made by an older version: add the columns it lacks."""
+        found = inspect(self._engine)
+        with self._engine.begin() as conn:
+            for table in (tables_t, seats_t):
+                have = {c["name"] for c in found.get_columns(table.name)}
+                for column in table.columns:
+                    if column.name not in have:
+                        kind = column.type.compile(dialect=self._engine.dialect)
+                        conn.exec_driver_sql(
+                            f"ALTER TABLE {table.name} ADD COLUMN {column.name} {kind}")
 
     def close(self) -> None:
         if self._sqlite:
@@ -221,14 +272,18 @@ class Store:
         with self._engine.begin() as conn:
             conn.execute(insert(tables_t).values(
                 id=row.id, created=row.created, variant=row.variant,
-                options=json.dumps(row.options), seed=row.seed,
+                options=json.dumps(row.options),
+                # the column is 64 bits: the whole seed is in seed_text
+                seed=row.seed % 2**63, seed_text=str(row.seed),
                 first_dealer=row.first_dealer,
                 decks=json.dumps(row.decks) if row.decks is not None else None,
-                status=row.status,
+                status=row.status, turn_seconds=row.turn_seconds, deadline=row.deadline,
+                creator=row.creator,
             ))
             conn.execute(insert(seats_t), [
                 {"table_id": row.id, "seat": s.seat, "kind": s.kind, "bot": s.bot,
-                 "name": s.name, "token_hash": s.token_hash}
+                 "name": s.name, "token_hash": s.token_hash, "away": int(s.away),
+                 "missed": s.missed}
                 for s in row.seats
             ])
 
@@ -252,6 +307,58 @@ class Store:
                 conn.execute(update(tables_t).where(tables_t.c.id == table_id)
                              .values(status=status))
             return True
+
+    async def leave_seat(self, table_id: str, seat: int, token_hash: str) -> bool:
+        """Free a person's seat of a waiting table; False when it is not theirs (any more)."""
+        return await self._run(self._leave_sync, table_id, seat, token_hash)
+
+    def _leave_sync(self, table_id: str, seat: int, token_hash: str) -> bool:
+        with self._engine.begin() as conn:
+            result = conn.execute(
+                update(seats_t)
+                .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat,
+                       seats_t.c.token_hash == token_hash)
+                .values(name=None, token_hash=None)
+            )
+            return bool(result.rowcount == 1)
+
+    async def update_table(self, table_id: str, **values: Any) -> None:
+        """Set columns of a table's row (status, deadline)."""
+        await self._run(self._update_sync, tables_t, (tables_t.c.id == table_id,), values)
+
+    async def update_seat(self, table_id: str, seat: int, **values: Any) -> None:
+        """Set columns of a seat's row (away, missed, bot)."""
+        await self._run(self._update_sync, seats_t,
+                        (seats_t.c.table_id == table_id, seats_t.c.seat == seat), values)
+
+    def _update_sync(self, table: Table, where: tuple[Any, ...], values: dict[str, Any]) -> None:
+        with self._engine.begin() as conn:
+            conn.execute(update(table).where(*where).values(**values))
+
+    async def add_note(self, table_id: str, note: Note) -> None:
+        await self._run(self._add_note_sync, table_id, note)
+
+    def _add_note_sync(self, table_id: str, note: Note) -> None:
+        with self._engine.begin() as conn:
+            seq = conn.execute(select(func.count()).select_from(notes_t)
+                               .where(notes_t.c.table_id == table_id)).scalar_one()
+            conn.execute(insert(notes_t).values(table_id=table_id, seq=seq, hand=note.hand,
+                                                at=note.at, text=note.text))
+
+    async def expire_waiting(self, before: float, status: str) -> list[str]:
+        """Give ``status`` to the tables still waiting that were created ``before``."""
+        return await self._run(self._expire_sync, before, status)
+
+    def _expire_sync(self, before: float, status: str) -> list[str]:
+        with self._engine.begin() as conn:
+            ids = [r[0] for r in conn.execute(
+                select(tables_t.c.id).where(tables_t.c.status == "waiting",
+                                            tables_t.c.created < before))]
+            if ids:
+                conn.execute(update(tables_t).where(tables_t.c.id.in_(ids),
+                                                    tables_t.c.status == "waiting")
+                             .values(status=status))
+            return ids
 
     async def table_ids(self, statuses: tuple[str, ...]) -> list[str]:
         return await self._run(self._table_ids_sync, statuses)
@@ -279,22 +386,37 @@ class Store:
                 select(actions_t.c.text).where(actions_t.c.table_id == table_id)
                 .order_by(actions_t.c.seq)
             ).all()
+            notes = conn.execute(
+                select(notes_t).where(notes_t.c.table_id == table_id).order_by(notes_t.c.seq)
+            ).all()
         return TableRow(
             id=head.id, created=head.created, variant=head.variant,
-            options=json.loads(head.options), seed=head.seed, first_dealer=head.first_dealer,
+            options=json.loads(head.options),
+            seed=int(head.seed_text) if head.seed_text is not None else head.seed,
+            first_dealer=head.first_dealer,
             decks=json.loads(head.decks) if head.decks is not None else None,
             status=head.status,
-            seats=[SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash) for s in seats],
+            seats=[SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, bool(s.away),
+                           s.missed or 0) for s in seats],
             actions=[t[0] for t in texts],
+            turn_seconds=head.turn_seconds or 0, deadline=head.deadline, creator=head.creator,
+            notes=[Note(n.hand, n.at, n.text) for n in notes],
         )
 
     # --- actions: group commit ----------------------------------------------------------
 
-    async def append(self, table_id: str, seq: int, text: str, status: str | None = None) -> None:
-        """Commit action ``seq`` of a table (and its new status); returns once durable."""
+    async def append(self, table_id: str, seq: int, text: str, status: str | None = None,
+                     changes: dict[str, Any] | None = None) -> None:
+        """Commit action ``seq`` of a table (and its new status); returns once durable.
+
+        ``changes`` are more columns of the table's row to set in the same transaction
+        (the turn clock's deadline).
+        """
+        if status is not None:
+            changes = dict(changes or {}, status=status)
         done: Done = asyncio.get_running_loop().create_future() if self._inline else Future()
         with self._lock:
-            self._pending.append((table_id, seq, text, status, done))
+            self._pending.append((table_id, seq, text, changes or None, done))
             if self._inline:
                 # every move of this turn of the event loop goes into one transaction
                 start = not self._flush_scheduled
@@ -358,10 +480,10 @@ class Store:
                 conn.execute(insert(actions_t), [
                     {"table_id": t, "seq": s, "text": x} for t, s, x, _, _ in batch
                 ])
-                for t, _, _, status, _ in batch:
-                    if status is not None:
+                for t, _, _, changes, _ in batch:
+                    if changes:
                         conn.execute(update(tables_t).where(tables_t.c.id == t)
-                                     .values(status=status))
+                                     .values(**changes))
         except Exception as err:
             # one bad row must not sink the others: retry them one by one
             if len(batch) == 1:
@@ -374,13 +496,13 @@ class Store:
             _settle(item[4], None)
 
     def _write_one(self, item: Pending) -> None:
-        table_id, seq, text, status, done = item
+        table_id, seq, text, changes, done = item
         try:
             with self._engine.begin() as conn:
                 conn.execute(insert(actions_t).values(table_id=table_id, seq=seq, text=text))
-                if status is not None:
+                if changes:
                     conn.execute(update(tables_t).where(tables_t.c.id == table_id)
-                                 .values(status=status))
+                                 .values(**changes))
         except Exception as err:
             _settle(done, err)
         else:

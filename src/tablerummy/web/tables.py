@@ -1,10 +1,12 @@
-"""Live tables: the game in memory, its seats and watchers, bots, and the store behind it.
+"""Live tables: the game in memory, its seats and watchers, and the store behind it.
 
 A :class:`LiveTable` is the only authority over its game.  Every action — a person's
 over the network or a bot's — goes through :meth:`LiveTable.act` under the table's
 lock: checked by the rules core, committed to the store, and only then acknowledged
 and broadcast.  If the commit fails the table is rebuilt from the store, so memory
-never runs ahead of what a restart would find.
+never runs ahead of what a restart would find.  Bots and the turn clock drive a table
+from :mod:`.clock` (bot decisions are made in the :mod:`.botpool`); the limits a stranger
+meets are in :mod:`.limits`.
 """
 
 from __future__ import annotations
@@ -16,22 +18,26 @@ import hashlib
 import hmac
 import logging
 import secrets
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..bots import Bot, bot_names, get_bot
+from ..bots import bot_names
 from ..errors import OptionError, TablerummyError
 from ..game import Game
 from ..present import table_view
 from ..variant import Variant, get_variant, variant_names
+from . import clock
+from .botpool import BotPool, BotRequest, move_seed
+from .limits import QuotaError, RateWindow, Settings, check_options, check_turn_seconds, clean_name
 from .protocol import dumps, seat_message
-from .store import SeatRow, Store, StoreError, TableRow, now
+from .store import Note, SeatRow, Store, StoreError, TableRow, now
 
 log = logging.getLogger("tablerummy.web")
 
-WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
-MAX_NAME = 40
+WAITING, PLAYING, FINISHED, EXPIRED = "waiting", "playing", "finished", "expired"
+"""A table's states; ``expired``: it waited too long for its players and is closed."""
 
 
 class TableError(TablerummyError):
@@ -82,6 +88,12 @@ class Connection:
             return
         self.outbox.put_nowait(text)
 
+    def close(self) -> None:
+        """Send what is queued, then close the socket."""
+        if not self.closed:
+            self.closed = True
+            self.outbox.put_nowait(None)
+
 
 @dataclass
 class SeatSpec:
@@ -109,15 +121,6 @@ def parse_seats(variant: Variant, seats: Sequence[Any]) -> list[SeatSpec]:
     return specs
 
 
-def clean_name(name: Any) -> str:
-    if not isinstance(name, str) or not name.strip():
-        raise TableError("give a name to sit down")
-    text = " ".join(name.split())
-    if len(text) > MAX_NAME:
-        raise TableError(f"a name has at most {MAX_NAME} characters")
-    return text
-
-
 class LiveTable:
     """One table in memory: the game, seats, connections and the bots' turns."""
 
@@ -127,14 +130,14 @@ class LiveTable:
         self.manager = manager
         self.lock = asyncio.Lock()
         self.connections: set[Connection] = set()
-        self.bots: dict[int, Bot] = {}
-        for seat in row.seats:
-            if seat.kind == "bot" and seat.bot:
-                self.bots[seat.seat] = get_bot(seat.bot, game.variant, seat.seat,
-                                               seed=game.seed * 31 + seat.seat)
-        self._bot_task: asyncio.Task[None] | None = None
+        self.moved = asyncio.Event()  # set by every move: wakes the turn clock
+        self.standing_in: int | None = None  # a person's seat whose turn a bot plays now
+        self._turn_task: asyncio.Task[None] | None = None
         self._cache: dict[tuple[int | None, bool, int], tuple[str, int]] = {}
         self._cache_version = -1
+        if row.deadline is None and self.status == PLAYING:
+            # a table of an older version, or restarted while a bot stood in: a fresh turn
+            row.deadline = clock.deadline_for(self, game.to_act)
 
     @property
     def id(self) -> str:
@@ -158,10 +161,13 @@ class LiveTable:
             "options": dict(self.game.variant.options),
             "status": self.status,
             "version": self.version,
+            "turn_seconds": self.row.turn_seconds,
+            "deadline": self.row.deadline,  # when the seat to act runs out of time (epoch s)
             "seats": [
                 {"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name,
                  "taken": s.kind == "bot" or s.token_hash is not None,
-                 "online": s.kind == "bot" or s.seat in online}
+                 "online": s.kind == "bot" or s.seat in online,
+                 "away": s.away, "handed": s.handed}
                 for s in self.row.seats
             ],
             "watchers": sum(1 for c in self.connections if c.seat is None),
@@ -179,9 +185,21 @@ class LiveTable:
 
     # --- messages -----------------------------------------------------------------------
 
+    def events(self, seat: int | None, hand: int | None = None) -> list[str]:
+        """A hand's events as ``seat`` may read them, with the table's notes among them."""
+        index = len(self.game.hands) - 1 if hand is None else hand
+        return clock.merge_notes(self.game.events(seat, index), self.row.notes, index)
+
     def _history(self, seat: int | None) -> list[list[str]]:
         """The earlier hands' events as ``seat`` may read them (like ``Game.events``)."""
-        return [self.game.events(seat, index) for index in range(len(self.game.hands) - 1)]
+        return [self.events(seat, index) for index in range(len(self.game.hands) - 1)]
+
+    async def add_note(self, text: str) -> None:
+        """Say ``text`` in this hand's log, after the events so far (stored)."""
+        note = Note(len(self.game.hands) - 1, len(self.game.events(None)), text)
+        await self.manager.store.add_note(self.id, note)
+        self.row.notes.append(note)
+        self._cache.clear()
 
     def message_for(self, seat: int | None, with_history: bool = False,
                     log_from: int = 0) -> tuple[str, int]:
@@ -200,7 +218,7 @@ class LiveTable:
         game = self.game
         spectator = seat is None
         obs = game.observation(0 if seat is None else seat)
-        events = game.events(seat)
+        events = self.events(seat)
         legal = (game.legal_texts()
                  if seat is not None and self.status == PLAYING and game.to_act == seat
                  else None)
@@ -236,34 +254,54 @@ class LiveTable:
     # --- acting -------------------------------------------------------------------------
 
     async def act(self, seat: int | None, text: str, version: int | None = None) -> None:
-        """Apply ``text`` for ``seat``, commit it, broadcast; raise a one-line error if not."""
+        """Apply ``text`` for ``seat``, commit it, broadcast; raise a one-line error if not.
+
+        A person marked away by the turn clock takes the seat back by acting (even a
+        move that is refused); a seat handed to a bot for the rest of the game cannot act.
+        """
         async with self.lock:
+            if seat is not None and self.row.seats[seat].kind == "person":
+                spec = self.row.seats[seat]
+                if spec.handed:
+                    raise TableError(f"the {spec.bot} bot plays this seat for the rest of the"
+                                     " game (the turn clock ran out too often)")
+                await clock.come_back(self, seat)
             await self._act_locked(seat, text, version)
-        self.schedule_bots()
+        self.schedule_turns()
 
     async def _act_locked(self, seat: int | None, text: str, version: int | None) -> None:
         if seat is None:
             raise TableError("spectators cannot act: join a seat to play")
         if self.status == WAITING:
             raise TableError("the game starts when every seat is taken")
-        if self.status == FINISHED or self.game.game_over:
-            raise TableError("the game is over")
+        if self.status != PLAYING or self.game.game_over:
+            raise TableError("the game is over" if self.status == FINISHED
+                             else f"the table is {self.status}")
         if version is not None and version != self.version:
             raise TableError(f"the table has moved on (version {self.version}, your move"
                              f" was chosen at {version}): look again")
         game = self.game
         action = game.parse(text)
         canonical = game.variant.action_text(action)
+        turn = (len(game.hands), game.to_act)
         game.apply(action, seat=seat)  # raises IllegalActionError, changing nothing
         self.row.actions.append(canonical)
         status = FINISHED if game.game_over else None
         if status is not None:
             self.row.status = status
+        changes: dict[str, Any] = {}
+        if (len(game.hands), game.to_act) != turn or status is not None:
+            # a new turn: the clock starts for the seat to act (no one stands in for it)
+            self.standing_in = None
+            self.row.deadline = clock.deadline_for(self, game.to_act)
+            changes["deadline"] = self.row.deadline
         try:
-            await self.manager.store.append(self.id, self.version - 1, canonical, status)
+            await self.manager.store.append(self.id, self.version - 1, canonical, status,
+                                            changes)
         except StoreError:
             await self._rebuild()
             raise
+        self.moved.set()
         self.broadcast()
         if self.status == FINISHED:
             self.manager.release(self)
@@ -276,38 +314,62 @@ class LiveTable:
             self.game = replay_row(row)
         self._cache.clear()
 
-    # --- bots ---------------------------------------------------------------------------
+    # --- bots and the turn clock ----------------------------------------------------------
 
-    def schedule_bots(self) -> None:
-        """Let a bot seat play if it is to act (after the visible pause)."""
-        if self.status != PLAYING or self.game.to_act not in self.bots:
-            return
-        if self._bot_task is not None and not self._bot_task.done():
-            return
-        self._bot_task = asyncio.create_task(self._bot_turns())
+    def bot_for(self, seat: int) -> str | None:
+        """The bot that plays ``seat`` now: its own, or one standing in for a person."""
+        spec = self.row.seats[seat]
+        if spec.kind == "bot" or spec.handed:
+            return spec.bot
+        if self.standing_in == seat:
+            return clock.stand_in(self.game.variant.name)
+        return None
 
-    async def _bot_turns(self) -> None:
-        while self.status == PLAYING and self.game.to_act in self.bots:
-            await asyncio.sleep(self.manager.bot_delay)
-            async with self.lock:
-                seat = self.game.to_act
-                if self.status != PLAYING or seat not in self.bots:
-                    return
-                bot = self.bots[seat]
-                legal = self.game.legal_actions()
-                action = bot.choose(self.game.observation(seat), legal)
-                text = self.game.variant.action_text(action)
-                try:
-                    await self._act_locked(seat, text, None)
-                except TablerummyError as err:  # a store failure: try again later
-                    log.warning("table %s: bot p%d could not play: %s", self.id, seat, err)
-                    await asyncio.sleep(1.0)
+    def schedule_turns(self) -> None:
+        """Make sure the turn loop runs if a bot or the clock has something to do."""
+        self.moved.set()
+        if self.status != PLAYING:
+            return
+        if self._turn_task is not None and not self._turn_task.done():
+            return
+        seat = self.game.to_act
+        if seat is None or (self.bot_for(seat) is None and self.row.deadline is None):
+            return
+        self._turn_task = asyncio.create_task(clock.drive(self))
+
+    async def play_bot(self, seat: int, bot: str) -> None:
+        """One move of ``bot`` for ``seat``, decided in the bot pool (off the event loop).
+
+        The table is not locked while the bot thinks; if anything moved meanwhile (the
+        person came back), the decision is dropped.
+        """
+        async with self.lock:
+            if self.status != PLAYING or self.game.to_act != seat or self.bot_for(seat) != bot:
+                return
+            version = self.version
+            game = self.game
+            request = BotRequest(
+                bot=bot, variant=game.variant.name, options=dict(game.variant.options),
+                seat=seat, seed=move_seed(game.seed, seat, version),
+                observation=game.observation(seat),
+                legal=tuple(game.variant.action_text(a) for a in game.legal_actions()),
+            )
+        text = await self.manager.bots.choose(request)
+        async with self.lock:
+            if (self.version != version or self.status != PLAYING
+                    or self.game.to_act != seat or self.bot_for(seat) != bot):
+                return
+            try:
+                await self._act_locked(seat, text, None)
+            except TablerummyError as err:  # a store failure: try again later
+                log.warning("table %s: bot p%d could not play: %s", self.id, seat, err)
+                await asyncio.sleep(1.0)
 
     async def close(self) -> None:
-        if self._bot_task is not None:
-            self._bot_task.cancel()
+        if self._turn_task is not None:
+            self._turn_task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._bot_task
+                await self._turn_task
 
 
 def replay_row(row: TableRow) -> Game:
@@ -320,17 +382,41 @@ def replay_row(row: TableRow) -> Game:
     return game
 
 
+def address_key(address: str) -> str:
+    """What is stored of a creating address: a digest, enough to count its tables."""
+    return hashlib.sha256(f"tablerummy/address/{address}".encode()).hexdigest()[:32]
+
+
+def bots_only(row: TableRow) -> bool:
+    return all(s.kind == "bot" for s in row.seats)
+
+
 @dataclass
 class TableManager:
     """All tables of the server: created, loaded on demand from the store, kept live."""
 
     store: Store
     bot_delay: float = 0.6
+    settings: Settings = field(default_factory=Settings)
     live: dict[str, LiveTable] = field(default_factory=dict)
     _loading: dict[str, asyncio.Lock] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        self.bots = BotPool(self.settings.bot_workers)
+        self.clock = clock.ClockRules(self.settings.away_seconds, self.settings.missed_turns)
+        self.created = RateWindow(self.settings.tables_per_minute, 60.0)
+        self._sweeper: asyncio.Task[None] | None = None
+
     async def resume_all(self) -> int:
-        """Load every unfinished table (bots carry on where they were); returns how many."""
+        """Load every unfinished table (bots carry on where they were); returns how many.
+
+        Tables that waited too long are closed first; the sweeper then closes the others
+        as they expire.
+        """
+        self.bots.warm()
+        await self.expire()
+        if self.settings.waiting_expiry and self._sweeper is None:
+            self._sweeper = asyncio.create_task(self._sweep())
         ids = await self.store.table_ids((WAITING, PLAYING))
         for table_id in ids:
             try:
@@ -356,10 +442,10 @@ class TableManager:
             except TablerummyError as err:
                 raise TableError(f"table {table_id} cannot be replayed: {err}") from None
             table = LiveTable(row, game, self)
-            if table.status == FINISHED:
+            if table.status not in (WAITING, PLAYING):
                 return table  # nothing will change: no need to keep it in memory
             self.live[table_id] = table
-            table.schedule_bots()
+            table.schedule_turns()
             return table
 
     async def create(
@@ -370,7 +456,13 @@ class TableManager:
         seed: int | None = None,
         first_dealer: int | None = None,
         decks: list[list[str] | None] | None = None,
+        turn_seconds: Any = None,
+        address: str | None = None,
     ) -> LiveTable:
+        """A new table; ``address`` (the client's) is counted against the quotas.
+
+        With no ``seed`` the game is dealt from a secret one (see :class:`Game`).
+        """
         if not isinstance(variant_name, str):
             raise TableError(f"choose a variant: {', '.join(web_variants())}")
         if options is None:
@@ -381,18 +473,65 @@ class TableManager:
         if not presentable(variant.name):
             raise TableError(f"the web table cannot show {variant.name} yet"
                              f" (it serves: {', '.join(web_variants())})")
+        check_options(variant)
         specs = parse_seats(variant, seats)
+        seconds = check_turn_seconds(turn_seconds, self.settings)
+        creator = address_key(address) if address is not None else None
+        if all(s.kind == "bot" for s in specs):
+            self._check_bot_tables()
+        if creator is not None:
+            self._check_quotas(address or "", creator)
         game = Game(variant, seed=seed, first_dealer=first_dealer, decks=decks or (), log=True)
         row = TableRow(
             id=new_id(), created=now(), variant=variant.name, options=dict(variant.options),
             seed=game.seed, first_dealer=game.first_dealer, decks=decks,
             status=PLAYING if all(s.kind == "bot" for s in specs) else WAITING,
             seats=[SeatRow(i, s.kind, s.bot) for i, s in enumerate(specs)],
+            turn_seconds=seconds, creator=creator,
         )
         await self.store.create_table(row)
         table = LiveTable(row, game, self)
         self.live[row.id] = table
-        table.schedule_bots()
+        table.schedule_turns()
+        return table
+
+    def _check_bot_tables(self) -> None:
+        most = self.settings.bot_tables
+        if not most:
+            raise QuotaError("this server does not play tables of bots only: sit a person", 403)
+        running = sum(1 for t in self.live.values() if t.status == PLAYING and bots_only(t.row))
+        if running >= most:
+            raise QuotaError(f"the server plays at most {most} tables of bots only at once:"
+                             " try again later, or sit a person")
+
+    def _check_quotas(self, address: str, creator: str) -> None:
+        most = self.settings.open_tables
+        if most:
+            mine = sum(1 for t in self.live.values()
+                       if t.row.creator == creator and t.status in (WAITING, PLAYING))
+            if mine >= most:
+                raise QuotaError(f"you have {mine} open tables (at most {most}):"
+                                 " finish or leave one first")
+        if not self.created.take(address):
+            raise QuotaError(f"too many new tables from your address (at most"
+                             f" {self.settings.tables_per_minute} a minute): wait a little")
+
+    async def leave(self, table_id: str, token: Any) -> LiveTable:
+        """Free the seat of ``token`` at a table that is still waiting for its players."""
+        table = await self.get(table_id)
+        if not isinstance(token, str) or len(token) > 128:
+            raise TableError("\"token\" is the text the server gave when you joined")
+        async with table.lock:
+            seat = table.seat_for_token(token)
+            assert seat is not None
+            if table.status != WAITING:
+                raise TableError("the game has started: the seat is yours until it ends"
+                                 " (the turn clock lets a bot play for you)", 409)
+            if not await self.store.leave_seat(table.id, seat, hash_token(token)):
+                raise TableError("that seat is not yours any more", 409)
+            spec = table.row.seats[seat]
+            spec.name, spec.token_hash = None, None
+            table.broadcast()
         return table
 
     async def join(self, table_id: str, seat: Any, name: Any) -> tuple[LiveTable, str]:
@@ -404,6 +543,9 @@ class TableManager:
         who = clean_name(name)
         async with table.lock:
             spec = table.row.seats[seat]
+            if table.status == EXPIRED:
+                raise TableError("this table waited too long for its players and is closed:"
+                                 " create a new one", 409)
             if spec.kind != "person":
                 raise TableError(f"seat p{seat} is played by the {spec.bot} bot")
             if spec.token_hash is not None:
@@ -418,25 +560,75 @@ class TableManager:
             spec.name, spec.token_hash = who, digest
             if status is not None:
                 table.row.status = status
+                table.row.deadline = clock.deadline_for(table, table.game.to_act)
+                await self.store.update_table(table.id, deadline=table.row.deadline)
             table.broadcast()
-        table.schedule_bots()
+        table.schedule_turns()
         return table, token
 
-    def listing(self, limit: int = 100) -> list[dict[str, Any]]:
-        """Tables that are open (a free seat) or being played, newest first."""
-        tables = sorted((t for t in self.live.values() if t.status != FINISHED),
-                        key=lambda t: t.row.created, reverse=True)
-        return [t.meta() for t in tables[:limit]]
+    def listing(self, variant: str | None = None, status: str | None = None,
+                page: int = 0) -> dict[str, Any]:
+        """One page of the open (a free seat) and played tables.
+
+        Tables where people wait come first, then tables being played by people, then
+        tables of bots only; newest first within each.  So a flood of empty or bot tables
+        cannot push a table someone is waiting at off the first page.
+        """
+        def rank(t: LiveTable) -> tuple[int, float]:
+            people = any(s.kind == "person" and s.token_hash for s in t.row.seats)
+            group = (0 if t.status == WAITING and people else 1 if people
+                     else 3 if bots_only(t.row) else 2)
+            return group, -t.row.created
+
+        tables = sorted(
+            (t for t in self.live.values() if t.status in (WAITING, PLAYING)
+             and (variant is None or t.row.variant == variant)
+             and (status is None or t.status == status)),
+            key=rank)
+        size = max(1, self.settings.lobby_page)
+        pages = max(1, -(-len(tables) // size))
+        return {"tables": [t.meta() for t in tables[page * size:(page + 1) * size]],
+                "page": page, "pages": pages, "total": len(tables)}
 
     def release(self, table: LiveTable) -> None:
         """Forget a finished table nobody watches (the store still has it, for records)."""
-        if table.status == FINISHED and not table.connections:
+        if table.status not in (WAITING, PLAYING) and not table.connections:
             self.live.pop(table.id, None)
             self._loading.pop(table.id, None)
 
+    async def expire(self) -> list[str]:
+        """Close the tables that waited for their players longer than the setting."""
+        seconds = self.settings.waiting_expiry
+        if not seconds:
+            return []
+        ids = await self.store.expire_waiting(time.time() - seconds, EXPIRED)
+        for table_id in ids:
+            table = self.live.get(table_id)
+            if table is not None:
+                table.row.status = EXPIRED
+                table.broadcast()
+                self.release(table)
+        if ids:
+            log.info("closed %d tables that waited too long for players", len(ids))
+        return ids
+
+    async def _sweep(self) -> None:
+        every = min(60.0, max(1.0, self.settings.waiting_expiry / 4))
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await self.expire()
+            except TablerummyError as err:
+                log.warning("cannot close expired tables: %s", err)
+
     async def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
         for table in list(self.live.values()):
             await table.close()
+        self.bots.close()
 
 
 @functools.cache

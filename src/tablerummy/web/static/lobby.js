@@ -65,6 +65,8 @@ async function create(event) {
   const seats = [...document.querySelectorAll("#seats select")].map((s) => s.value);
   const mySeat = seats.indexOf("person");
   const body = { variant: current().name, options: options(), seats };
+  const clock = document.getElementById("turn-seconds").value.trim();
+  if (clock !== "") body.turn_seconds = Number(clock);  // 0: no turn clock
   if (mySeat >= 0) {
     if (!name) { toast("give your name to sit at the table"); return; }
     body.join = { seat: mySeat, name };

@@ -1,0 +1,152 @@
+"""Bot decisions off the event loop: a pool of worker processes.
+
+A bot that searches (thinking for a second or more) must not freeze every other table
+of the server, so the server never calls ``Bot.choose`` itself: it sends a
+:class:`BotRequest` — the bot's name, the variant, the seat's observation and the legal
+moves as text, all plain data — to a worker process, which looks the bot up by name
+(:func:`tablerummy.bots.get_bot`), lets it choose, and answers with the move's text.
+Any bot registered in :mod:`tablerummy.bots` can be seated, and so can bots of modules
+named in ``TABLERUMMY_BOT_MODULES`` (imported by the server and by every worker).
+
+Workers are stateless between moves: each request builds its bot afresh, seeded from the
+table's secret seed, the seat and the move number, so that a restart changes nothing.
+Workers run at a lower CPU priority than the server, which keeps answering people first.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import importlib
+import json
+import logging
+import multiprocessing
+import os
+import random
+import threading
+import time
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from typing import Any
+
+from ..bots import get_bot
+from ..variant import Variant, get_variant
+
+log = logging.getLogger("tablerummy.web")
+
+WORKER_NICENESS = 10
+"""How much lower the workers' CPU priority is than the server's (``nice``)."""
+
+PARENT_CHECK = 1.0
+"""Seconds between a worker's checks that the server still runs."""
+
+
+@dataclass(frozen=True)
+class BotRequest:
+    """Everything a bot needs for one decision (picklable, and nothing it may not see)."""
+
+    bot: str
+    variant: str
+    options: dict[str, Any]
+    seat: int
+    seed: int
+    observation: dict[str, Any]
+    legal: tuple[str, ...]
+
+
+def bot_modules() -> list[str]:
+    """Modules of extra bots: ``TABLERUMMY_BOT_MODULES``, comma-separated."""
+    raw = os.environ.get("TABLERUMMY_BOT_MODULES", "")
+    return [name.strip() for name in raw.split(",") if name.strip()]
+
+
+def load_bot_modules(names: list[str]) -> None:
+    """Import the modules that register extra bots (in the server and in each worker)."""
+    for name in names:
+        importlib.import_module(name)
+
+
+def move_seed(table_seed: int, seat: int, move: int) -> int:
+    """A bot's seed for one move (string seeding is portable, and one-way from the seed)."""
+    return random.Random(f"tablerummy/{table_seed}/bot/{seat}/{move}").getrandbits(63)
+
+
+@functools.lru_cache(maxsize=64)
+def _variant(name: str, options: str) -> Variant:
+    return get_variant(name, json.loads(options))
+
+
+def decide(request: BotRequest) -> str:
+    """One bot decision (in a worker): the chosen move's text."""
+    variant = _variant(request.variant, json.dumps(request.options, sort_keys=True))
+    bot = get_bot(request.bot, variant, request.seat, seed=request.seed)
+    legal = [variant.parse_action(text) for text in request.legal]
+    return variant.action_text(bot.choose(request.observation, legal))
+
+
+def _ready() -> None:
+    """A job that does nothing: submitted to start the workers."""
+
+
+def _init_worker(modules: list[str], server: int) -> None:
+    with contextlib.suppress(OSError):
+        os.nice(WORKER_NICENESS)
+    load_bot_modules(modules)
+    threading.Thread(target=_exit_with, args=(server,), daemon=True,
+                     name="tablerummy-orphan-watch").start()
+
+
+def _exit_with(server: int) -> None:
+    """End this worker when the server is gone (even killed with SIGKILL: no goodbye)."""
+    while os.getppid() == server:
+        time.sleep(PARENT_CHECK)
+    os._exit(0)
+
+
+class BotPool:
+    """``workers`` processes deciding bot moves (0: one thread of the server process)."""
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+        self.modules = bot_modules()
+        load_bot_modules(self.modules)
+        self._executor: Executor | None = None
+
+    def _pool(self) -> Executor:
+        if self._executor is None:
+            if self.workers > 0:
+                # spawn, not fork: the server has threads (the store's) and an event loop
+                self._executor = ProcessPoolExecutor(
+                    max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_init_worker, initargs=(self.modules, os.getpid()))
+            else:
+                self._executor = ThreadPoolExecutor(1, thread_name_prefix="tablerummy-bot")
+        return self._executor
+
+    def warm(self) -> None:
+        """Start the workers now (a spawned worker takes a moment to import the bots)."""
+        pool = self._pool()
+        for _ in range(max(1, self.workers)):
+            pool.submit(_ready)
+
+    async def choose(self, request: BotRequest) -> str:
+        """The bot's move; if the bot fails, the first legal move (logged), so play goes on."""
+        loop = asyncio.get_running_loop()
+        for _ in range(2):
+            try:
+                return await loop.run_in_executor(self._pool(), decide, request)
+            except BrokenProcessPool:
+                log.error("the bot pool broke (a worker died): starting a new one")
+                self._executor = None
+            except Exception:
+                log.exception("bot %s failed at seat p%d", request.bot, request.seat)
+                break
+        return request.legal[0]
+
+    def close(self) -> None:
+        """Stop the workers (a move being decided is finished first, and dropped)."""
+        if self._executor is not None:
+            self._executor.shutdown(wait=True, cancel_futures=True)
+            self._executor = None

@@ -1,0 +1,375 @@
+"""What keeps one client from taking the server down: settings, quotas and the guard.
+
+Everything a stranger can send is bounded here, before the rest of the app sees it:
+
+- :class:`Settings` — every limit, with its default and its ``TABLERUMMY_*`` variable;
+- :class:`Guard` — an ASGI middleware in front of the app: security headers on every
+  response; POSTs only as JSON, only from the server's own origin (or a configured one),
+  bodies counted as they stream in and refused with 413 past the limit; websocket
+  upgrades from a foreign origin refused, and at most so many sockets per address;
+- :class:`RateWindow` and :class:`TokenBucket` — tables created per address per minute,
+  messages per socket per second.
+
+Client addresses are what uvicorn reports: the peer, or — behind a reverse proxy run
+with ``--proxy-headers`` — the forwarded address (see ``docs/web.md``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import math
+import os
+import time
+import unicodedata
+from collections import deque
+from collections.abc import Awaitable, Callable, MutableMapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import TablerummyError
+from ..userinput import is_digits, shown, whole_number
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+MAX_NAME = 40
+"""Longest player name (characters, after control characters are taken out)."""
+
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+       "img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; "
+       "base-uri 'none'; form-action 'self'; object-src 'none'")
+"""No inline or foreign script: a name or a log line can never run as code."""
+
+SECURITY_HEADERS = [
+    (b"content-security-policy", CSP.encode()),
+    (b"x-frame-options", b"DENY"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+]
+
+
+class SettingError(TablerummyError):
+    """A server setting (environment variable) that is not a valid value."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The server's limits.  Each field can be set by ``TABLERUMMY_<FIELD>`` (upper case).
+
+    Numbers of 0 turn a quota off (``turn_seconds`` 0: no turn clock by default).
+    """
+
+    max_body: int = 1_000_000
+    """Bytes of a request body (a replayed record is the largest); more: 413."""
+    ws_max_size: int = 65_536
+    """Bytes of a websocket message, enforced by the protocol layer before buffering."""
+    tables_per_minute: int = 10
+    """Tables one address may create in a minute; more: 429."""
+    open_tables: int = 6
+    """Waiting or playing tables created by one address at once; more: 429."""
+    sockets_per_address: int = 32
+    """Open websockets per address; more are refused (429)."""
+    hello_timeout: float = 30.0
+    """Seconds a new socket has to say hello before it is closed."""
+    messages_per_second: float = 20.0
+    """Messages a socket may send per second (bursts of twice that); more are dropped."""
+    bot_tables: int = 4
+    """Tables with no person seat playing at once, server-wide (0: refused)."""
+    waiting_expiry: float = 3600.0
+    """Seconds a table may wait for its players before it is closed."""
+    turn_seconds: int = 120
+    """The turn clock of a new table when the request names none (0: no clock)."""
+    max_turn_seconds: int = 86_400
+    """Longest turn clock a table may ask for."""
+    away_seconds: int = 15
+    """The turn clock of a seat marked away (shorter, so the game goes on)."""
+    missed_turns: int = 3
+    """Turns missed in a row after which a bot plays the seat for the rest of the game."""
+    bot_workers: int = 2
+    """Processes deciding bot moves (0: a thread of the server process)."""
+    lobby_page: int = 50
+    """Tables per page of ``GET /api/tables``."""
+    origins: tuple[str, ...] = ()
+    """Origins allowed besides the server's own (``https://example.org``), comma-separated."""
+
+    @classmethod
+    def from_env(cls, env: MutableMapping[str, str] | None = None, **given: Any) -> Settings:
+        """Defaults, overridden by ``TABLERUMMY_*`` variables, overridden by ``given``."""
+        env = os.environ if env is None else env
+        values: dict[str, Any] = {}
+        for f in dataclasses.fields(cls):
+            raw = env.get(f"TABLERUMMY_{f.name.upper()}")
+            if raw is None:
+                continue
+            values[f.name] = _parse(f.name, f.type, raw)
+        values.update({k: v for k, v in given.items() if v is not None})
+        return cls(**values)
+
+
+def _parse(name: str, kind: Any, raw: str) -> Any:
+    var = f"TABLERUMMY_{name.upper()}"
+    if "tuple" in str(kind):
+        return tuple(o.strip().rstrip("/") for o in raw.split(",") if o.strip())
+    value: float | None
+    if kind in (int, "int"):
+        value = whole_number(raw.strip())
+    else:
+        try:
+            value = float(raw) if is_digits(raw.strip().replace(".", "", 1)) else None
+        except ValueError:
+            value = None
+    if value is None or not math.isfinite(value) or value < 0:
+        raise SettingError(f"{var} is a number of 0 or more, not {shown(raw)}")
+    return value
+
+
+def clean_name(name: Any) -> str:
+    """A player's name as shown: control and format characters out, spaces folded."""
+    if not isinstance(name, str):
+        raise QuotaError("give a name to sit down", 400)
+    kept = "".join(" " if ch.isspace() else "" if unicodedata.category(ch).startswith("C")
+                   else ch for ch in name)
+    text = " ".join(kept.split())
+    if not text:
+        raise QuotaError("give a name to sit down", 400)
+    if len(text) > MAX_NAME:
+        raise QuotaError(f"a name has at most {MAX_NAME} characters", 400)
+    return text
+
+
+class QuotaError(TablerummyError):
+    """A request refused by a limit; ``status`` is its HTTP status (429 by default)."""
+
+    def __init__(self, message: str, status: int = 429) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+# --- counting --------------------------------------------------------------------------------
+
+@dataclass
+class RateWindow:
+    """At most ``limit`` events per ``seconds`` per key (a sliding window)."""
+
+    limit: int
+    seconds: float = 60.0
+    _events: dict[str, deque[float]] = field(default_factory=dict)
+
+    def take(self, key: str, now: float | None = None) -> bool:
+        """Count one event for ``key``; False (and not counted) when over the limit."""
+        if self.limit <= 0:
+            return True
+        now = time.monotonic() if now is None else now
+        if len(self._events) > 10_000:  # forget the keys that have gone quiet
+            for stale in [k for k, q in self._events.items() if q[-1] < now - self.seconds]:
+                del self._events[stale]
+        queue = self._events.setdefault(key, deque())
+        while queue and queue[0] <= now - self.seconds:
+            queue.popleft()
+        if len(queue) >= self.limit:
+            return False
+        queue.append(now)
+        return True
+
+
+@dataclass
+class TokenBucket:
+    """``rate`` tokens a second, up to ``burst``; one per message."""
+
+    rate: float
+    burst: float
+    tokens: float = -1.0
+    stamp: float = 0.0
+
+    def take(self, now: float | None = None) -> bool:
+        if self.rate <= 0:
+            return True
+        now = time.monotonic() if now is None else now
+        if self.tokens < 0:
+            self.tokens, self.stamp = self.burst, now
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+def client_address(scope: Scope) -> str:
+    """The address quotas count by: the peer, or the proxy's forwarded address."""
+    client = scope.get("client")
+    return str(client[0]) if client else "unknown"
+
+
+# --- the guard in front of the app -----------------------------------------------------------
+
+def _header(scope: Scope, name: bytes) -> str | None:
+    for key, value in scope.get("headers", []):
+        if key == name:
+            return bytes(value).decode("latin-1")
+    return None
+
+
+def own_origin(scope: Scope) -> str | None:
+    host = _header(scope, b"host")
+    if host is None:
+        return None
+    secure = scope.get("scheme") in ("https", "wss")
+    return f"{'https' if secure else 'http'}://{host}".lower()
+
+
+def origin_allowed(scope: Scope, settings: Settings) -> bool:
+    """No Origin header (not a browser), the server's own origin, or a configured one."""
+    origin = _header(scope, b"origin")
+    if origin is None:
+        return True
+    origin = origin.strip().lower().rstrip("/")
+    return origin == own_origin(scope) or origin in {o.lower() for o in settings.origins}
+
+
+class Guard:
+    """ASGI middleware: headers, same-origin, JSON POSTs, bounded bodies, socket quota."""
+
+    def __init__(self, app: ASGIApp, settings: Settings) -> None:
+        self.app = app
+        self.settings = settings
+        self.sockets: dict[str, int] = {}
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            await self._http(scope, receive, send)
+        elif scope["type"] == "websocket":
+            await self._websocket(scope, receive, send)
+        else:
+            await self.app(scope, receive, send)
+
+    async def _http(self, scope: Scope, receive: Receive, send: Send) -> None:
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
+            await send(message)
+
+        if scope["method"] not in ("POST", "PUT", "PATCH", "DELETE"):
+            await self.app(scope, receive, send_with_headers)
+            return
+        kind = (_header(scope, b"content-type") or "").split(";")[0].strip().lower()
+        if not origin_allowed(scope, self.settings):
+            await _refuse(send_with_headers, 403, "requests from other sites are refused")
+            return
+        if kind != "application/json":
+            await _refuse(send_with_headers, 415, "send the request body as application/json")
+            return
+        limit = self.settings.max_body
+        length = _header(scope, b"content-length")
+        if length is not None:
+            if not length.strip().isdigit():
+                await _refuse(send_with_headers, 400, "a bad Content-Length")
+                return
+            if int(length) > limit:  # refused before a byte of it is read
+                await _refuse(send_with_headers, 413, f"request too large (at most {limit} bytes)")
+                return
+        # count the body as it streams in (chunked requests give no length up front)
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > limit:
+                await _refuse(send_with_headers, 413, f"request too large (at most {limit} bytes)")
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        sent = False
+
+        async def replay() -> Message:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send_with_headers)
+
+    async def _websocket(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if not origin_allowed(scope, self.settings):
+            await _deny_socket(scope, send, 403, "connections from other sites are refused")
+            return
+        address = client_address(scope)
+        limit = self.settings.sockets_per_address
+        if limit and self.sockets.get(address, 0) >= limit:
+            await _deny_socket(scope, send, 429,
+                               f"too many connections from your address (at most {limit})")
+            return
+        self.sockets[address] = self.sockets.get(address, 0) + 1
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            left = self.sockets[address] - 1
+            if left:
+                self.sockets[address] = left
+            else:
+                del self.sockets[address]
+
+
+async def _refuse(send: Send, status: int, message: str) -> None:
+    body = json.dumps({"error": message}).encode()
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"),
+                            (b"content-length", str(len(body)).encode()),
+                            (b"connection", b"close")]})
+    await send({"type": "http.response.body", "body": body})
+
+
+async def _deny_socket(scope: Scope, send: Send, status: int, message: str) -> None:
+    """Refuse a websocket upgrade: with an HTTP answer where the server can, else close."""
+    if "websocket.http.response" in scope.get("extensions", {}):
+        body = json.dumps({"error": message}).encode()
+        await send({"type": "websocket.http.response.start", "status": status,
+                    "headers": [(b"content-type", b"application/json"),
+                                (b"content-length", str(len(body)).encode()),
+                                *SECURITY_HEADERS]})
+        await send({"type": "websocket.http.response.body", "body": body})
+    else:
+        await send({"type": "websocket.close", "code": 4003 if status == 403 else 4029})
+
+
+# --- what a table may ask for ----------------------------------------------------------------
+
+OPTION_FACTOR = 10
+"""A numeric option (the target score) may be at most this many times the rulebook's."""
+
+
+def check_options(variant: Any) -> None:
+    """Refuse numeric options past ``OPTION_FACTOR`` times the rulebook's value.
+
+    A game to ``1e30`` points never ends: it would hold a table, and its bots, forever.
+    """
+    for spec in variant.option_specs:
+        default = spec.default
+        if isinstance(default, bool) or not isinstance(default, int) or spec.choices:
+            continue
+        value = variant.options.get(spec.name, default)
+        most = OPTION_FACTOR * default
+        if isinstance(value, bool) or not isinstance(value, int) or value > most:
+            raise QuotaError(f"option {spec.name} is at most {most} on this server"
+                             f" ({OPTION_FACTOR} times the rulebook's {default})", 400)
+
+
+def check_turn_seconds(value: Any, settings: Settings) -> int:
+    """The turn clock a table asks for: 0 (off) or a number of seconds up to the limit."""
+    if value is None:
+        return settings.turn_seconds
+    if isinstance(value, bool) or not isinstance(value, int) or not (
+            0 <= value <= settings.max_turn_seconds):
+        raise QuotaError(f"\"turn_seconds\" is 0 (no clock) or from 1 to"
+                         f" {settings.max_turn_seconds}", 400)
+    return value
