@@ -429,7 +429,8 @@ def _sets_group(cache: Groups, rank: int, held: bytes, wilds: bytes, must: int,
             got = _group(cache, every, -1, partial(_sets_of, rank, avail, rules,
                                                    *_loose(avail, rules)))
         else:
-            got = _instantiate(_set_template(cache, held, wilds, avail, rules), rank)
+            template, wilds_at_hand = _set_template(cache, held, avail, rules)
+            got = _instantiate(template, rank, wilds_at_hand)
         _remember(cache, every, got)
     if must >= 0:
         got = _holding(got, must)
@@ -453,27 +454,52 @@ _RENAME: tuple[tuple[int, ...], ...] = tuple(
 """``_RENAME[r][c]``: card ``c`` with the template rank's naturals renamed to rank ``r``."""
 
 
-def _set_template(cache: Groups, held: bytes, wilds: bytes, avail: Sequence[int],
-                  rules: Rules) -> tuple[Meld, ...]:
+def _abstract(loose: list[tuple[int, int]], jokers: int,
+              rules: Rules) -> tuple[tuple[object, ...], list[tuple[int, int]], list[int]]:
+    """The wilds at hand as a pattern that hands holding other wilds share.
+
+    Loose wilds are interchangeable, and a canonical meld places them in card order, so
+    the melds that hold ``2♣ 2♣`` are those that hold ``2♠ 2♠`` with one card named for
+    the other — wherever no place of a 2 is involved (a wild 2 never stands for a 2; the
+    callers keep those windows out).  Returns the pattern (counts in card order, which is
+    a Joker, the swappable Jokers), the pattern's own wilds (the first deuces, a Joker
+    kept a Joker) and, per card, what the pattern's wild stands for at this hand."""
+    canon: list[tuple[int, int]] = []
+    rename = list(_IDENTITY)
+    deuces = iter(c for c in rules.wild_cards if c != JK)
+    for c, n in loose:
+        k = JK if c == JK else next(deuces)
+        canon.append((k, n))
+        rename[k] = c
+    return (tuple((c == JK, n) for c, n in loose), jokers), canon, rename
+
+
+_IDENTITY = tuple(range(NCARDS))
+
+
+def _set_template(cache: Groups, held: bytes, avail: Sequence[int],
+                  rules: Rules) -> tuple[tuple[Meld, ...], list[int]]:
     """The sets of :data:`TEMPLATE_RANK` holding ``held`` (a rank's counts ♠ ♥ ♦ ♣) and
-    the wilds of ``avail``."""
-    key = (-1, held, wilds)
+    the pattern of the wilds of ``avail`` (:func:`_abstract`), with the renaming of the
+    pattern's wilds to this hand's."""
+    loose, jokers = _loose(avail, rules)
+    pattern, canon, rename = _abstract(loose, jokers, rules)
+    key = (-1, held, pattern)
     got = cache.get(key)
     if got is None:
         got = cache.recall(key)
     if got is None:
-        template = list(avail)
+        template = [0] * NCARDS
         for t, count in enumerate(held):
             template[card(TEMPLATE_RANK, t)] = count
         got = _group(cache, key, -1, partial(_sets_of, TEMPLATE_RANK, template, rules,
-                                             *_loose(template, rules)))
-    return got
+                                             canon, jokers))
+    return got, rename
 
 
-def _instantiate(template: tuple[Meld, ...], rank: int) -> tuple[Meld, ...]:
-    if rank == TEMPLATE_RANK:
-        return template
-    rename = _RENAME[rank]
+def _instantiate(template: tuple[Meld, ...], rank: int, wilds: list[int]) -> tuple[Meld, ...]:
+    """The template's sets for ``rank``, the pattern's wilds renamed by ``wilds``."""
+    rename = [wilds[c] for c in _RENAME[rank]]
     pair = _PAIRS
     return tuple([Meld(SET, rank, 0, tuple([pair[rename[c]][rename[s]] for c, s in m.items]))
                   for m in template])
@@ -723,18 +749,18 @@ def _window_group(cache: Groups, key: tuple[object, ...], suit: int, lo: int, hi
     :data:`TEMPLATE_SUIT`, and renamed — except ♠ windows reaching the queen where a wild
     may not stand for Q♠ in a meld with another wild (Arlington-Scarne)."""
     have = b"\0" + held + held[:1]
-    if suit == TEMPLATE_SUIT or lo < 3 or (suit == SPADES and hi >= 12
-                                           and rules.qs_wild_natural_only):
+    if lo < 3 or (suit == SPADES and hi >= 12 and rules.qs_wild_natural_only):
         return _group(cache, key, -1, partial(
             _window, suit, lo, hi, have, loose, jokers, total_wild, rules))
-    model = (30 + TEMPLATE_SUIT, code, wilds, -1)
+    pattern, canon, wild_rename = _abstract(loose, jokers, rules)
+    model = (40, code, pattern)
     template = cache.get(model)
     if template is None:
         template = cache.recall(model)
     if template is None:
         template = _group(cache, model, -1, partial(
-            _window, TEMPLATE_SUIT, lo, hi, have, loose, jokers, total_wild, rules))
-    rename = _SUIT_RENAME[suit]
+            _window, TEMPLATE_SUIT, lo, hi, have, canon, jokers, total_wild, rules))
+    rename = [wild_rename[c] for c in _SUIT_RENAME[suit]]
     pair = _PAIRS
     got = tuple([Meld(SEQ, suit, lo, tuple([pair[rename[c]][rename[s]] for c, s in m.items]))
                  for m in template])
