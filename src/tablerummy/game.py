@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import random
 import secrets
 from collections import Counter
@@ -154,6 +156,18 @@ class Game:
         self.hands[-1].actions.append(action)
         if self.state.is_over:
             self._hand_over()
+
+    def copy(self) -> Game:
+        """An independent copy, as cheap as the hand state's :meth:`HandState.copy`.
+
+        Finished hands are immutable and shared; the hand being played is copied.
+        """
+        clone = copy.copy(self)
+        clone.hands = [*self.hands[:-1], dataclasses.replace(
+            self.hands[-1], actions=list(self.hands[-1].actions))]
+        clone.totals = list(self.totals)
+        clone.state = self.state.copy()
+        return clone
 
     # --- views ------------------------------------------------------------------------
 
