@@ -455,7 +455,7 @@ _RENAME: tuple[tuple[int, ...], ...] = tuple(
 
 
 def _abstract(loose: list[tuple[int, int]], jokers: int,
-              rules: Rules) -> tuple[tuple[object, ...], list[tuple[int, int]], list[int]]:
+              rules: Rules) -> Abstract:
     """The wilds at hand as a pattern that hands holding other wilds share.
 
     Loose wilds are interchangeable, and a canonical meld places them in card order, so
@@ -463,7 +463,12 @@ def _abstract(loose: list[tuple[int, int]], jokers: int,
     the other — wherever no place of a 2 is involved (a wild 2 never stands for a 2; the
     callers keep those windows out).  Returns the pattern (counts in card order, which is
     a Joker, the swappable Jokers), the pattern's own wilds (the first deuces, a Joker
-    kept a Joker) and, per card, what the pattern's wild stands for at this hand."""
+    kept a Joker) and, per card, what the pattern's wild stands for at this hand
+    (remembered: there are few ways to hold wilds)."""
+    key = (rules.meld_rules, tuple(loose), jokers)
+    known = _ABSTRACTS.get(key)
+    if known is not None:
+        return known
     canon: list[tuple[int, int]] = []
     rename = list(_IDENTITY)
     deuces = iter(c for c in rules.wild_cards if c != JK)
@@ -471,14 +476,21 @@ def _abstract(loose: list[tuple[int, int]], jokers: int,
         k = JK if c == JK else next(deuces)
         canon.append((k, n))
         rename[k] = c
-    return (tuple((c == JK, n) for c, n in loose), jokers), canon, rename
+    known = _ABSTRACTS[key] = ((tuple((c == JK, n) for c, n in loose), jokers), canon,
+                                tuple(rename))
+    return known
+
+
+Abstract = tuple[tuple[object, ...], list[tuple[int, int]], tuple[int, ...]]
+_ABSTRACTS: dict[tuple[object, ...], Abstract] = {}
+"""What :func:`_abstract` found, by rules and wilds held (a few hundred at most)."""
 
 
 _IDENTITY = tuple(range(NCARDS))
 
 
 def _set_template(cache: Groups, held: bytes, avail: Sequence[int],
-                  rules: Rules) -> tuple[tuple[Meld, ...], list[int]]:
+                  rules: Rules) -> tuple[tuple[Meld, ...], tuple[int, ...]]:
     """The sets of :data:`TEMPLATE_RANK` holding ``held`` (a rank's counts ♠ ♥ ♦ ♣) and
     the pattern of the wilds of ``avail`` (:func:`_abstract`), with the renaming of the
     pattern's wilds to this hand's."""
@@ -497,7 +509,8 @@ def _set_template(cache: Groups, held: bytes, avail: Sequence[int],
     return got, rename
 
 
-def _instantiate(template: tuple[Meld, ...], rank: int, wilds: list[int]) -> tuple[Meld, ...]:
+def _instantiate(template: tuple[Meld, ...], rank: int,
+                 wilds: tuple[int, ...]) -> tuple[Meld, ...]:
     """The template's sets for ``rank``, the pattern's wilds renamed by ``wilds``."""
     rename = [wilds[c] for c in _RENAME[rank]]
     pair = _PAIRS
