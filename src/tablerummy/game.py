@@ -5,7 +5,6 @@ from __future__ import annotations
 import copy
 import dataclasses
 import random
-import secrets
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -28,6 +27,8 @@ def secret_seed() -> int:
     seeds, searching for the ones that deal a given hand is out of reach.  Seeds chosen
     by hand (simulations, tests, scenario records) stay small and reproducible.
     """
+    import secrets  # here: simulations and verify give their seeds (and start sooner)
+
     return secrets.randbits(SECRET_SEED_BITS)
 
 
@@ -155,6 +156,15 @@ class Game:
         self.state.apply_unchecked(action)
         self.hands[-1].actions.append(action)
         if self.state.is_over:
+            self._hand_over()
+
+    def apply_legal(self, action: Action) -> None:
+        """Play an action exactly as :meth:`legal_actions` listed it: no parsing, no
+        check, nothing to normalize — the path of simulations, which pick from that list."""
+        state = self.state
+        state.apply_unchecked(action)
+        self.hands[-1].actions.append(action)
+        if state.end is not None:
             self._hand_over()
 
     def copy(self) -> Game:

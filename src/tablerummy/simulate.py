@@ -120,6 +120,10 @@ def _action_text(variant: Variant, action: object) -> str:
         return repr(action)
 
 
+def _who(labels: Sequence[str], seats: Sequence[int], seat: int) -> str:
+    return f"bot {labels[seats[seat]]} at p{seat}"
+
+
 def play_game(setup: Setup, index: int, variant: Variant | None = None,
               keep_record: bool = False) -> GameResult:
     """Play game ``index`` of a run to its end; never raises for a bot's or engine's fault."""
@@ -143,18 +147,18 @@ def play_game(setup: Setup, index: int, variant: Variant | None = None,
             if seat is None or not legal:
                 error = f"the {variant.name} engine has nobody to act in an unfinished hand"
                 break
-            who = f"bot {labels[seats[seat]]} at p{seat}"
             try:
                 choice: Action = decide(bots[seat], game, legal)
             except Exception as err:
-                error = f"{who} raised {type(err).__name__}: {err}"
+                error = f"{_who(labels, seats, seat)} raised {type(err).__name__}: {err}"
                 break
             try:
                 action = legal[legal.index(choice)]
             except (ValueError, TypeError):
-                error = f"{who} chose an illegal action: {_action_text(variant, choice)}"
+                error = (f"{_who(labels, seats, seat)} chose an illegal action: "
+                         f"{_action_text(variant, choice)}")
                 break
-            game.apply(action, checked=False)
+            game.apply_legal(action)
             decisions += 1
             if decisions >= MAX_DECISIONS:
                 error = f"the game did not end after {MAX_DECISIONS} decisions"
