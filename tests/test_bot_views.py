@@ -1,6 +1,6 @@
 """What bots read: only what they declare is built, and every form is the observation.
 
-``simulate`` asks each bot through :func:`tablerummy.bots.decide`, which builds the
+``simulate`` asks each bot through :func:`tablerummy.bots.ask`, which builds the
 observation dict, its compact form or nothing, as the bot declares.  These tests show
 that the compact form holds exactly what the observation dict says (it is rebuilt from
 the dict and compared), and that a bot decides the same from either.
@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from tablerummy import Game, get_variant
-from tablerummy.bots import COMPACT, NOTHING, OBSERVATION, decide, get_bot
+from tablerummy.bots import COMPACT, NOTHING, OBSERVATION, ask, get_bot
 from tablerummy.oklahoma.view import SeatView
 
 OKLAHOMA = [("fortune", 2), ("fortune", 8), ("arlington", 4), ("arlington", 7),
@@ -48,7 +48,7 @@ def test_the_compact_view_is_the_observation(name: str, players: int) -> None:
         greedy = get_bot("greedy", game.variant, seat, seed=1)
         twin = get_bot("greedy", game.variant, seat, seed=1)
         legal = game.legal_actions()
-        assert greedy.choose(game.observation(seat), legal) == decide(twin, game, legal)
+        assert greedy.choose(game.observation(seat), legal) == ask(twin, game, legal)
     assert seen_melds  # melds on the table were compared too
 
 
@@ -79,7 +79,7 @@ def test_only_what_a_bot_reads_is_built(name: str, bot: str, reads: str) -> None
     seat = game.to_act
     assert seat is not None
     player.seat = seat
-    choice = decide(player, game, game.legal_actions())
+    choice = ask(player, game, game.legal_actions())
     assert choice in game.legal_actions()
     assert game.built == ([] if reads == NOTHING else [reads])
 

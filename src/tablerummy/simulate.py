@@ -36,7 +36,7 @@ from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots import Bot, decide, get_bot
+from .bots import Bot, ask, get_bot
 from .errors import OptionError, TablerummyError
 from .game import Game
 from .variant import Action, Variant, get_variant
@@ -125,12 +125,18 @@ def _who(labels: Sequence[str], seats: Sequence[int], seat: int) -> str:
 
 
 def play_game(setup: Setup, index: int, variant: Variant | None = None,
-              keep_record: bool = False) -> GameResult:
-    """Play game ``index`` of a run to its end; never raises for a bot's or engine's fault."""
+              keep_record: bool = False, seats: tuple[int, ...] | None = None,
+              deal: int | None = None) -> GameResult:
+    """Play game ``index`` of a run to its end; never raises for a bot's or engine's fault.
+
+    ``seats`` (the entry at each seat) and ``deal`` (the deals' seed offset, default
+    ``index``) let a duplicate tournament replay one deal with other seatings.
+    """
     variant = variant or setup.make_variant()
-    seed = setup.seed + index
+    seed = setup.seed + (index if deal is None else deal)
     labels = setup.labels
-    seats = seating(index, variant.players, len(setup.bots))
+    if seats is None:
+        seats = seating(index, variant.players, len(setup.bots))
     sides = variant.sides
     game: Game | None = None
     error: str | None = None
@@ -148,7 +154,7 @@ def play_game(setup: Setup, index: int, variant: Variant | None = None,
                 error = f"the {variant.name} engine has nobody to act in an unfinished hand"
                 break
             try:
-                choice: Action = decide(bots[seat], game, legal)
+                choice: Action = ask(bots[seat], game, legal)
             except Exception as err:
                 error = f"{_who(labels, seats, seat)} raised {type(err).__name__}: {err}"
                 break

@@ -263,6 +263,24 @@ class HandState(ABC):
     def reveal(self) -> dict[str, Any]:
         """The full position for ``verify --reveal`` (hands, areas, piles)."""
 
+    def determinize(self, seat: int, rng: random.Random) -> Self:
+        """A full position ``seat`` could be in: its own cards and everything it knows kept,
+        every card it cannot see redealt at random (by ``rng``) among the places it could be.
+
+        Built from ``seat``'s knowledge only, so search bots (ISMCTS) may sample from it
+        without peeking: positions that differ only in cards hidden from ``seat`` give the
+        same result for the same generator.
+        """
+        raise NotImplementedError(f"{self.variant.name} cannot determinize a position")
+
+    def determinizer(self, seat: int, track: bool = True) -> Callable[[random.Random], Self]:
+        """Many determinizations of this position for ``seat``: one per call with a generator.
+
+        Variants work out once what all of them share; ``track=False`` may drop bookkeeping
+        that only further determinizations need (search playouts run faster without it).
+        """
+        return lambda rng: self.determinize(seat, rng)
+
     def hand_report(self) -> dict[str, Any]:
         """Extra per-hand keys for ``verify`` (e.g. the Ripper's outcome)."""
         return {}

@@ -37,7 +37,7 @@ from rich.console import Console, RenderableType
 from rich.markdown import Markdown
 from rich.text import Text
 
-from ..bots import Bot, get_bot
+from ..bots import Bot, decide, get_bot
 from ..errors import OptionError, TablerummyError
 from ..game import Game
 from ..present import View, table_view
@@ -339,7 +339,8 @@ class TerminalGame:
 
     def bot_move(self, seat: int) -> None:
         observation = self.game.observation(seat)
-        action = self.bots[seat].choose(observation, self.game.legal_actions())
+        action = decide(self.bots[seat], self.game.state, observation,
+                        self.game.legal_actions())
         self.game.apply(action, seat=seat)
 
     def after_move(self, actor: int) -> None:

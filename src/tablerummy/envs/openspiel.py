@@ -226,7 +226,7 @@ class TablerummyState(pyspiel.State):  # type: ignore[misc]
         clone: TablerummyState = self.clone()
         game = clone.core.game
         if game is not None and not self._hand_over():
-            game.state = game.state.determinize(seat, rng)  # type: ignore[attr-defined]
+            game.state = game.state.determinize(seat, rng)
             clone.core._refresh()
         return clone
 

@@ -14,8 +14,9 @@ view people get (``present/oklahoma.py``) shows the pile's top card and size onl
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import compress
+from random import Random
 from typing import TYPE_CHECKING, Any, Self
 
 from ..events import listed, their, who, whose
@@ -740,3 +741,15 @@ class OklahomaState(HandState):
             "discard_size": len(self.discard),
             "discard_top": card_id(self.discard[-1]) if self.discard else None,
         }
+
+    def determinize(self, seat: int, rng: Random) -> Self:
+        """A position ``seat`` could be in (see :mod:`.determinize`)."""
+        from .determinize import determinize
+
+        return determinize(self, seat, rng)
+
+    def determinizer(self, seat: int, track: bool = True) -> Callable[[Random], Self]:
+        """Many determinizations for ``seat`` (what every one shares is worked out once)."""
+        from .determinize import determinizer
+
+        return determinizer(self, seat)
