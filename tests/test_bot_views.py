@@ -95,3 +95,20 @@ def test_a_finished_hand_is_observed_once_per_seat() -> None:
     assert game.observation(0)["last_hand"] is first  # built once, then shared
     assert game.observation(1)["last_hand"] is not first  # each seat its own
     assert first == game.hands[0].final.observation(0)  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("name", ["capone", "ripper", "arlington"])
+def test_apply_legal_plays_as_apply(name: str) -> None:
+    """Game.apply_legal (simulate's path) reaches the record that checked play reaches."""
+    variant = get_variant(name, {"players": 3})
+    fast, checked = Game(variant, seed=8), Game(variant, seed=8)
+    rng = random.Random(8)
+    for _ in range(600):
+        if fast.game_over:
+            break
+        legal = fast.legal_actions()
+        action = legal[rng.randrange(len(legal))]
+        fast.apply_legal(action)
+        checked.apply(variant.action_text(action))
+    assert fast.to_record() == checked.to_record()
+    assert fast.totals == checked.totals and len(fast.hands) > 1
