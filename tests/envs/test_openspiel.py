@@ -70,3 +70,27 @@ def test_information_state_hides_the_others_cards() -> None:
     assert '"hand"' in text and "stock_order" not in text
     tensor = state.information_state_tensor(0)
     assert len(tensor) == game.information_state_tensor_size()
+
+
+def test_resampler_redeals_only_what_the_seat_cannot_see() -> None:
+    import random
+
+    game = pyspiel.load_game("python_tablerummy_capone")
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    while state.is_chance_node() or state.core.steps < 12:
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    seat = state.current_player()
+    truth = state.core.game.state.reveal()["hands"]
+    callback = tr_openspiel.resampler(seed=1)
+    redealt = [callback(state, seat) for _ in range(5)]
+    for other in redealt:
+        assert other.view(seat) == state.view(seat)
+        assert other.legal_actions() == state.legal_actions()
+        assert other.core.game.state.reveal()["hands"][seat] == truth[seat]
+    assert any(o.core.game.state.reveal()["hands"] != truth for o in redealt)
+    assert state.core.game.state.reveal()["hands"] == truth  # the original is untouched

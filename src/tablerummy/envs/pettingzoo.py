@@ -2,9 +2,9 @@
 
 Like PettingZoo's classic card games, each agent observes ``{"observation": tensor,
 "action_mask": int8 mask}`` and acts with an index of the variant's fixed action space
-(:mod:`tablerummy.envs.spaces`).  ``env()`` wraps ``raw_env`` in PettingZoo's usual
-wrappers: an illegal action ends the game with reward −1 for the agent that played it
-(``TerminateIllegalWrapper``), out-of-range actions raise, and the API order is enforced.
+(:mod:`tablerummy.envs.spaces`).  An illegal action ends the game with reward −1 for the
+agent that played it (as PettingZoo's ``TerminateIllegalWrapper`` does), an action out of
+range raises, and ``env()`` enforces the API order (``OrderEnforcingWrapper``).
 Agents are ``player_0`` … ``player_{n-1}``; the agent to act is the engine's seat to act,
 which is not always the next one clockwise (votes, Commissioner Resigns, the out-of-turn
 Ripper Escapes).  Rewards and episodes: :mod:`tablerummy.envs.core`.
@@ -22,13 +22,17 @@ from pettingzoo.utils import wrappers
 from .core import MAX_STEPS, TableCore
 from .tensors import LIMIT
 
+ILLEGAL_REWARD = -1.0
+
 
 def env(variant: str = "capone", render_mode: str | None = None, **options: Any) -> AECEnv:
-    """The wrapped environment (the one to use); ``options`` as ``-o key=value``."""
-    inner = raw_env(variant, render_mode=render_mode, **options)
-    wrapped: AECEnv = wrappers.TerminateIllegalWrapper(inner, illegal_reward=-1)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    """The environment to use: ``raw_env`` with PettingZoo's order checks.
+
+    ``raw_env`` itself does what PettingZoo's classic games get from their other two
+    wrappers (an action out of range raises; an illegal one ends the game, −1 for the
+    agent that played it): done inside, they cost nothing per step.
+    """
+    return wrappers.OrderEnforcingWrapper(raw_env(variant, render_mode=render_mode, **options))
 
 
 class raw_env(AECEnv):  # type: ignore[misc]
@@ -95,9 +99,18 @@ class raw_env(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        assert action is not None
+        index = int(action)  # type: ignore[arg-type]
+        if not 0 <= index < self.core.space.size:
+            raise ValueError(f"action {action!r} is outside the action space "
+                             f"(0 … {self.core.space.size - 1})")
         self._cumulative_rewards[agent] = 0.0
-        rewards = self.core.step(int(action))
+        if not self.core.is_legal(index):  # as PettingZoo's TerminateIllegalWrapper does
+            self.rewards = {a: ILLEGAL_REWARD if a == agent else 0.0 for a in self.agents}
+            self.terminations = {a: True for a in self.agents}
+            self.infos[agent]["illegal_action"] = index
+            self._accumulate_rewards()
+            return
+        rewards = self.core.step(index)
         for seat, reward in enumerate(rewards):
             self.rewards[self.possible_agents[seat]] = reward
         if self.core.finished:
