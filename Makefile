@@ -14,14 +14,14 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e '.[test,web]'
+	$(BIN)/pip install --quiet -e '.[test,web,rl,openspiel,train,cluster]'
 	touch $@
 
 run: $(VENV)/.installed
 	$(BIN)/tablerummy serve --host 127.0.0.1 --port 8000 --db sqlite:///tablerummy.sqlite3
 
 lint: $(VENV)/.installed-test
-	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks examples
 	$(BIN)/mypy
 
 test: $(VENV)/.installed-test lint

@@ -1,7 +1,7 @@
 """What a person sees of the Oklahoma family's discard pile: its top card and its size.
 
 "Players may not look at any cards in the discard deck hidden by the topmost card"
-(oklahoma-family.txt).  The bots' observation keeps the perfect memory of every discard
+(Oklahoma rulebook).  The bots' observation keeps the perfect memory of every discard
 (docs/rules-oklahoma.md); the view that the terminal and the web page draw does not list
 the pile, nor what follows from it (a rebuilt stock's order, cards known in a hand).
 """
@@ -12,9 +12,10 @@ import io
 
 from rich.console import Console
 
-from tablerummy.cli.render import CardStyles, table_screen
+from tablerummy.cli.render import CardStyles, turn_screen
 from tablerummy.game import Game
 from tablerummy.present import table_view
+from tablerummy.present.moves import move_menu
 from tablerummy.variant import get_variant
 from tablerummy.web.protocol import seat_message
 
@@ -70,8 +71,10 @@ def test_the_terminal_shows_the_pile_as_top_and_size() -> None:
     obs = game.observation(seat)
     view = table_view(game.variant, obs)
     console = Console(file=io.StringIO(), width=100, color_system=None)
-    console.print(table_screen(view, {0: "you", 1: "bot"}, CardStyles(game.variant.deck()),
-                               0, []))
+    for part in turn_screen(view, {0: "you", 1: "bot"}, CardStyles(game.variant.deck()),
+                            console, hand_number=0, seed=5,
+                            menu=move_menu(game.variant, game.legal_texts())):
+        console.print(part)
     out = console.file.getvalue()  # type: ignore[attr-defined]
     assert f"Discard pile: {obs['discard_size']} cards" in out
     assert "below its top" not in out and "rebuilt stock" not in out

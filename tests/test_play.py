@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import random
 import re
 import select
 import signal
@@ -13,6 +14,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -27,14 +29,14 @@ from tablerummy.cli.play import (
 from tablerummy.cli.render import (
     CardStyles,
     events_panel,
-    group_moves,
     hand_over_screen,
-    moves_list,
-    table_screen,
+    menu_table,
+    turn_screen,
 )
 from tablerummy.errors import OptionError, TablerummyError
 from tablerummy.game import Game
 from tablerummy.present import table_view
+from tablerummy.present.moves import move_menu, word_rows
 from tablerummy.variant import get_variant, variant_names
 from tablerummy.verify import verify
 
@@ -53,7 +55,7 @@ def render(*items: object, width: int = 100) -> str:
 # --- drawing ------------------------------------------------------------------------------
 
 
-def test_table_screen_shows_the_viewer_hand_piles_areas_and_scores() -> None:
+def test_turn_screen_shows_the_viewer_hand_piles_areas_and_scores() -> None:
     variant = get_variant("capone")
     game = Game(variant, seed=11)
     seat = game.to_act
@@ -61,8 +63,13 @@ def test_table_screen_shows_the_viewer_hand_piles_areas_and_scores() -> None:
     obs = game.observation(seat)
     view = table_view(variant, obs)
     names = {seat: "you", 1 - seat: "greedy"}
-    out = render(table_screen(view, names, CardStyles(variant.deck()), 0, ["p1 did x"]))
-    assert f"p{seat}'s hand · 10 cards" in out
+    console = Console(file=io.StringIO(), width=80, height=24, color_system=None)
+    parts = turn_screen(view, names, CardStyles(variant.deck()), console, hand_number=0,
+                        seed=11, menu=move_menu(variant, game.legal_texts()),
+                        recent=[f"p1 did {i}" for i in range(30)])
+    out = render(*parts, width=80)
+    assert len(out.splitlines()) <= 24 - 1 - 3  # the input line and the completion menu
+    assert f"p{seat}'s hand (10 cards)" in out
     assert HAND_TITLE.findall(out) == [str(seat)]  # only the viewer's hand
     for group in view["hand"]:
         assert group["label"] in out
@@ -72,11 +79,12 @@ def test_table_screen_shows_the_viewer_hand_piles_areas_and_scores() -> None:
                 assert f"{card['name']} ×{card['count']}" in out
     assert f"Case File: {obs['stock_size']} cards" in out
     assert "Underworld: 1 card, top" in out
-    assert "Game to 200" in out
-    assert "(nothing yet)" in out  # empty areas
-    assert "• p1 did x" in out
+    assert "Game to 200" in out and "seed 11" in out
+    assert "nothing yet" in out  # empty areas
+    assert "• p1 did 29" in out and "• p1 did 0" not in out  # the newest events that fit
     assert "greedy" in out
     assert "your turn" in out
+    assert re.search(r"draw\s+1 discard\s+2 stock", out)
 
 
 def test_long_recaps_keep_the_newest_lines() -> None:
@@ -87,41 +95,55 @@ def test_long_recaps_keep_the_newest_lines() -> None:
 
 def test_moves_are_numbered_from_one_in_rows_of_shared_first_words() -> None:
     texts = ["discard raid", "discard x", "draw stock", "meld al-capone al-capone al-capone",
-             "pass", *[f"play am around g{i}" for i in range(8)], "play am directly g p1",
-             "play raid y"]
-    rows = group_moves(texts)
-    assert rows[:4] == [("discard", [(1, "raid"), (2, "x")]), ("draw", [(3, "stock")]),
-                        ("meld", [(4, "al-capone al-capone al-capone")]), ("pass", [(5, "")])]
-    assert rows[4] == ("play am around", [(6 + i, f"g{i}") for i in range(8)])
-    assert rows[5:] == [("play am directly", [(14, "g p1")]), ("play raid", [(15, "y")])]
-    numbered = sorted(n for _, entries in rows for n, _ in entries)
-    assert numbered == list(range(1, len(texts) + 1))
-    out = render(moves_list(texts))
+             "pass", *[f"play agent-meeting ask-around gangster-{i}" for i in range(8)],
+             "play agent-meeting ask-directly g p1", "play raid y"]
+    rows = word_rows(None, texts)
+
+    def flat(row: dict[str, Any]) -> tuple[str, list[tuple[str, list[str]]]]:
+        return row["label"], [(e["label"], e["moves"]) for e in row["entries"]]
+
+    assert flat(rows[0]) == ("discard", [("raid", ["discard raid"]), ("x", ["discard x"])])
+    assert flat(rows[2]) == ("meld", [("al-capone ×3", [texts[3]])])  # a meld of one kind
+    assert flat(rows[3]) == ("pass", [("", ["pass"])])
+    assert flat(rows[4])[0] == "play agent-meeting ask-around" and len(rows[4]["entries"]) == 8
+    assert [r["label"] for r in rows[5:]] == ["play agent-meeting ask-directly", "play raid"]
+    moves = [m for row in rows for e in row["entries"] for m in e["moves"]]
+    assert moves == texts  # every move once, in the engine's order
+    out = render(menu_table(rows, 100))
     assert re.search(r"discard\s+1 raid\s+2 x", out)
-    assert re.search(r"play am around\s+6 g0\s+7 g1", out)
+    assert re.search(r"play agent-meeting\s+6 gangster-0\s+7 gangster-1", out)
     assert re.search(r"pass\s+5\s*\n", out)
+    # short entries stay in one row; a row per move is never made
+    few = word_rows(None, [f"play {card} search" for card in "abcdefgh"])
+    assert [r["label"] for r in few] == ["play"]
 
 
-def test_areas_show_melds_with_points_and_the_end_of_hand_scores() -> None:
-    view = {
-        "title": "T", "seat": 0,
-        "scores": {"sides": ["p0", "p1"], "totals": [40, 81], "target": 200,
-                   "hands": [[40, 81]], "game_over": False, "winner": None},
-        "areas": [
-            {"side": 0, "label": "p0", "points": 40, "melds": [
-                {"label": "Frank Nitti", "cards": ["frank-nitti"] * 6, "points": 40,
-                 "note": "complete set"}]},
-            {"side": 1, "label": "p1", "points": 81, "melds": [
-                {"label": "m1", "cards": ["7H", "7S", "2C=7D"], "points": 81, "note": None}]},
-        ],
-        "end": "went-out",
-    }
-    out = render(hand_over_screen(view, CardStyles(), 0))
-    assert "Hand 1 is over: went out" in out
-    assert "Frank Nitti ×6  complete set  40" in out
-    assert "m1 7H 7S 2C=7D" in out  # melds of different cards list them
-    assert "this hand: 40" in out and "this hand: 81" in out
-    assert "game total: 81" in out
+@pytest.mark.parametrize("name", variant_names())
+def test_the_end_of_a_hand_shows_the_engine_breakdown_item_by_item(name: str) -> None:
+    """Every item of the view's breakdown is on the hand's scoring screen, card by card,
+    with each side's total; the terminal adds nothing of its own."""
+    variant = get_variant(name)
+    game = Game(variant, seed=9)
+    rng = random.Random(9)
+    while len(game.hands) == 1 and not game.game_over:
+        game.apply(rng.choice(game.legal_actions()))
+    screen = Scripted(last_move)
+    terminal = TerminalGame(game, ["human", "random"], screen)
+    view = terminal.last_hand_view(0)
+    assert view["breakdown"], "a finished hand's view has the engine's breakdown"
+    out = " ".join(render(hand_over_screen(view, 0, {0: "you", 1: "random"}, 80),
+                          width=80).split())
+    assert re.search(r"Hand 1 is over: \w", out)
+    for side in view["breakdown"]:
+        assert sum(item["points"] for item in side["items"]) == side["total"]
+        for item in side["items"]:
+            points = item["points"]
+            shown = f"+{points}" if points > 0 else "0" if points == 0 else f"−{-points}"
+            assert f"{shown} {' '.join(item['label'].split())}" in out
+        total = side["total"]
+        shown = f"+{total}" if total > 0 else "0" if total == 0 else f"−{-total}"
+        assert f"= {shown} this hand" in out
+    assert "p0 (you):" in out
 
 
 def test_card_styles_are_stable_per_kind_and_by_suit_for_playing_cards() -> None:

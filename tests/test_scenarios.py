@@ -169,7 +169,8 @@ def test_missing_record_file_is_refused_in_one_line(tmp_path: Path) -> None:
 # --- the RULES.md checklists -----------------------------------------------------------
 
 _NAMED = re.compile(r"`([A-Za-z0-9_.-]+\.json)`")
-_SOURCES = (".txt", ".md", "decision")
+_SOURCES = ("rulebook", ".md", "decision")
+"""A rule cites a rulebook (by its name), a page of docs/ or one of the project's decisions."""
 
 
 def test_there_are_scenarios() -> None:
@@ -192,5 +193,5 @@ def test_scenario_names_its_rule(record: Path) -> None:
     rule = data.get("rule") if isinstance(data, dict) else None
     assert isinstance(rule, str) and rule.strip(), f"{_id(record)} has no \"rule\""
     assert any(s in rule for s in _SOURCES), (
-        f"{_id(record)}: the rule should name its source (a rulebook, card-data.md, SPEC.md "
+        f"{_id(record)}: the rule should name its source (a rulebook, decision, records.md "
         f"or 'decision'): {rule!r}")

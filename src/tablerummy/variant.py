@@ -249,9 +249,37 @@ class HandState(ABC):
     def observation(self, seat: int) -> Observation:
         """Exactly what ``seat`` may know, and nothing else."""
 
+    def compact_observation(self, seat: int) -> Any:
+        """What ``seat`` may know in the engine's own compact form, for bots that declare
+        they read it (:attr:`tablerummy.bots.Bot.reads`): the same facts as
+        :meth:`observation` (or fewer), as count vectors and ints instead of card texts,
+        so that a bot need not turn the dict back into counts at every decision.
+
+        Default: the observation itself.
+        """
+        return self.observation(seat)
+
     @abstractmethod
     def reveal(self) -> dict[str, Any]:
         """The full position for ``verify --reveal`` (hands, areas, piles)."""
+
+    def determinize(self, seat: int, rng: random.Random) -> Self:
+        """A full position ``seat`` could be in: its own cards and everything it knows kept,
+        every card it cannot see redealt at random (by ``rng``) among the places it could be.
+
+        Built from ``seat``'s knowledge only, so search bots (ISMCTS) may sample from it
+        without peeking: positions that differ only in cards hidden from ``seat`` give the
+        same result for the same generator.
+        """
+        raise NotImplementedError(f"{self.variant.name} cannot determinize a position")
+
+    def determinizer(self, seat: int, track: bool = True) -> Callable[[random.Random], Self]:
+        """Many determinizations of this position for ``seat``: one per call with a generator.
+
+        Variants work out once what all of them share; ``track=False`` may drop bookkeeping
+        that only further determinizations need (search playouts run faster without it).
+        """
+        return lambda rng: self.determinize(seat, rng)
 
     def hand_report(self) -> dict[str, Any]:
         """Extra per-hand keys for ``verify`` (e.g. the Ripper's outcome)."""
@@ -315,8 +343,14 @@ def get_variant(
     cards: Mapping[str, Any] | None = None,
 ) -> Variant:
     """The variant ``name`` with ``options``; ``cards`` overrides card values."""
-    _load_builtin()
-    factory = _REGISTRY.get(name.lower())
+    key = name.lower()
+    factory = _REGISTRY.get(key)
+    if factory is None and key in _MODULE_OF:  # import only the variant asked for
+        importlib.import_module(f"{__package__}.{_MODULE_OF[key]}")
+        factory = _REGISTRY.get(key)
+    if factory is None:
+        _load_builtin()
+        factory = _REGISTRY.get(key)
     if factory is None:
         raise OptionError(f"unknown variant {shown(name)} (variants: {', '.join(variant_names())})")
     if cards is not None:
@@ -326,6 +360,9 @@ def get_variant(
 
 _BUILTIN = ("capone", "ripper", "oklahoma")
 """Modules of the variants that ship with tablerummy; each registers itself on import."""
+_MODULE_OF = {"capone": "capone", "ripper": "ripper", "fortune": "oklahoma",
+              "arlington": "oklahoma", "arlington-heights": "oklahoma"}
+"""The module of each built-in variant, so that a command imports only the one it plays."""
 
 
 def _load_builtin() -> None:

@@ -1,6 +1,6 @@
-"""Al Capone as the rulebook and ``card-data.md`` state it, for checking the engine.
+"""Al Capone as the rulebook and the project's decisions state it, for checking the engine.
 
-The card table is typed in again from ``card-data.md`` on purpose: the tests compare
+The card table is typed in again from the project's decisions on purpose: the tests compare
 the engine against the documents, not against the engine's own table.  Only the
 state's layout (count vectors indexed by kind, piles with the top card last) is
 taken from the engine, since that is how its cards can be found at all.
@@ -17,7 +17,7 @@ from tablerummy.variant import HandState, Observation
 
 from .entry import Places
 
-# id: (copies, points per card, complete-set value) — card-data.md, "Al Capone"
+# id: (copies, points per card, complete-set value) — decision, "Al Capone"
 EVIDENCE: dict[str, tuple[int, int, int]] = {
     "al-capone": (8, 5, 75),
     "murray-humphreys": (7, 3, 40),

@@ -65,7 +65,7 @@ def ripper(state: HandState, seat: int, rng: random.Random) -> HandState:
     searching player the pile, so for that seat only its order is dealt again; votes are
     written down secretly and "revealed at the end of a hand during Scoring".  While the
     holder of Ripper Escapes decides whether to play it out of turn, the whole table sees
-    who decides (card-data.md: "its holder may play it"), so that card stays put.
+    who decides (decision: "its holder may play it"), so that card stays put.
     """
     assert isinstance(state, RipperState)
     new = state.copy()

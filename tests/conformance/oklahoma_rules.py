@@ -1,7 +1,7 @@
-"""The Oklahoma family as the rulebook and ``card-data.md`` state it, for checking the engine.
+"""The Oklahoma family as the rulebook and the project's decisions state it, to check the engine.
 
-The decks and the value tables are typed in again from ``oklahoma-family.txt`` and
-``card-data.md`` (and ``docs/rules-oklahoma.md`` for the project's decisions), and a hand
+The decks and the value tables are typed in again from ``Oklahoma rulebook`` and
+the project's decisions (and ``docs/rules-oklahoma.md`` for the project's decisions), and a hand
 is scored here by reading each meld afresh — is it a set, a sequence, a deuce set; is its
 ace high or low; which cards are wild — instead of the engine's position-indexed arrays.
 Only the state's layout (count vectors over the card ids below, melds as (card, stands)
@@ -187,7 +187,7 @@ def _only_queens(hand: Counter[str]) -> bool:
 
 
 def _check_queen_of_spades(st: OklahomaState) -> None:
-    """Heights (card-data.md): Q♠ is never discarded, no meld or layoff (the pile's meld
+    """Heights (decision): Q♠ is never discarded, no meld or layoff (the pile's meld
     included) may leave a hand of Q♠s only; a draw that leaves one discards one Q♠, never
     the last card."""
     hand = Counter({IDS[c]: n for c, n in enumerate(st.hands[st.seat]) if n})

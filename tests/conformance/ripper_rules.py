@@ -1,6 +1,6 @@
-"""Jack the Ripper as the rulebook and ``card-data.md`` state it, for checking the engine.
+"""Jack the Ripper as the rulebook and the project's decisions state it, for checking the engine.
 
-The card table is typed in again from ``card-data.md`` and the scores are computed here
+The card table is typed in again from the project's decisions and the scores are computed here
 by a different method than the engine's (cards in hand are "played" one by one onto a
 copy of the table until nothing more fits, instead of the engine's counting formula), so
 that the tests compare the engine with the documents, not with itself.  Only the state's
@@ -19,7 +19,7 @@ from tablerummy.variant import HandState, Observation
 
 from .entry import Places
 
-# card-data.md, "Jack the Ripper": suspect → (order number, Evidence copies, points each)
+# decision, "Jack the Ripper": suspect → (order number, Evidence copies, points each)
 SUSPECTS: dict[str, tuple[int, int, int]] = {
     "druitt": (1, 5, 2),
     "prince-eddy": (2, 5, 2),
@@ -48,7 +48,7 @@ DECK: Counter[str] = Counter({
     **{k: 1 for k in POINTS if k.startswith(("suspect-", "alibi-", "victim-", "scene-"))},
     "commissioner-resigns": 2, "ripper-strikes": 2, "ripper-escapes": 1,
 })
-CARD_COUNT = 62  # 36 Evidence + 25 Gavel + Ripper Escapes (card-data.md)
+CARD_COUNT = 62  # 36 Evidence + 25 Gavel + Ripper Escapes (decision)
 ESCAPE_POINTS, ESCAPE_PENALTY, VOTE_BONUS = 35, 2, 10
 
 OBSERVATION_KEYS = frozenset({

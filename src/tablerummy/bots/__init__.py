@@ -1,7 +1,14 @@
 """Bots: they see one seat's observation and the legal actions, never the full state.
 
 Bots are looked up by name per variant (``get_bot("greedy", variant, seat)``); a bot
-registered for ``"*"`` plays every variant.
+registered for ``"*"`` plays every variant.  A name may carry options after colons,
+``ismcts:iterations=2000:c=0.7`` (colons, because commas separate bots in ``--bots``).
+
+Search bots also want positions to search: a bot whose class sets ``wants_sampler``
+gets, before each decision, a :class:`Sampler` of its own seat's information set
+(:func:`decide` does this for every harness: simulate, play, the web table).  The sampler
+holds one determinization of the seat (a random redeal of what it cannot see), never the
+true position, so nothing a bot does with it can peek.
 """
 
 from __future__ import annotations
@@ -10,30 +17,94 @@ import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from random import Random  # not `import random`: the submodule bots.random shadows it
-from typing import ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..errors import OptionError
 from ..userinput import shown
-from ..variant import Action, Observation, Variant
+from ..variant import Action, HandState, Observation, Variant
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+OBSERVATION, COMPACT, NOTHING = "observation", "compact", "nothing"
+"""What a bot reads (:attr:`Bot.reads`): the observation dict, the engine's compact form of
+it (:meth:`HandState.compact_observation`), or nothing at all (the random bot)."""
+
+
+class Sampler:
+    """Determinizations of one seat's information set, for search bots.
+
+    Built by the harness from the true position, it keeps only
+    ``state.determinize(seat, rng)`` — a position whose hidden cards are a random redeal —
+    and samples from that, so the true hidden cards are out of reach of the bot (two true
+    positions the seat cannot tell apart give the same sampler for the same ``rng``).
+    """
+
+    __slots__ = ("_deal", "_known", "seat")
+
+    def __init__(self, state: HandState, seat: int, rng: Random) -> None:
+        self.seat = seat
+        self._known = state.determinize(seat, rng)
+        self._deal = self._known.determinizer(seat, track=False)
+
+    def sample(self, rng: Random) -> HandState:
+        """A fresh full position the seat could be in (the caller may change it at will)."""
+        return self._deal(rng)
+
+    # pickled as its one determinization, so that a bot may think in another process
+    def __getstate__(self) -> tuple[int, HandState]:
+        return self.seat, self._known
+
+    def __setstate__(self, state: tuple[int, HandState]) -> None:
+        self.seat, self._known = state
+        self._deal = self._known.determinizer(self.seat, track=False)
 
 
 class Bot(ABC):
-    """A player that decides from what its seat may know."""
+    """A player that decides from what its seat may know.
+
+    A bot declares what it reads (:attr:`reads`), so that callers that play many games
+    (:func:`ask`: ``simulate``) build only that: building the observation dict at every
+    decision was most of a fast simulation's time.  Whatever it declares, it is built
+    from the seat's observation only: the no-peeking tests hold for every form.
+    """
 
     name: ClassVar[str]
+    reads: ClassVar[str] = OBSERVATION
+    wants_sampler: ClassVar[bool] = False
+    """True for search bots: :func:`decide` hands them a :class:`Sampler` before choosing."""
+    sampler: Sampler | None = None
 
     def __init__(self, variant: Variant, seat: int, seed: int | None = None) -> None:
         self.variant = variant
         self.seat = seat
         self.rng = Random(seed)
 
+    def configure(self, options: dict[str, str]) -> None:
+        """Take ``key=value`` options from the bot's name; bots without options refuse any."""
+        if options:
+            given = shown(", ".join(options))
+            raise OptionError(f"bot {self.name} takes no options ({given} given)")
+
     @abstractmethod
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
         """One of ``legal``, chosen from ``observation`` alone."""
 
+    def choose_compact(self, view: Any, legal: Sequence[Action]) -> Action:
+        """One of ``legal``, chosen from the seat's compact observation (bots that read
+        :data:`COMPACT` override it; :meth:`choose` then turns a dict into that view)."""
+        return self.choose(view, legal)
+
 
 _BOTS: dict[tuple[str, str], type[Bot]] = {}
-_BUILTIN = ("random", "capone_greedy", "ripper_greedy", "oklahoma_greedy")
+_BUILTIN = {"*": ("random",), "capone": ("capone_greedy",), "ripper": ("ripper_greedy",),
+            "fortune": ("oklahoma_greedy",), "arlington": ("oklahoma_greedy",),
+            "arlington-heights": ("oklahoma_greedy",)}
+"""The bot modules that ship with tablerummy, by the variant they play: a command
+imports those of its variant only (each registers its bots on import)."""
+_BY_NAME = {"ismcts": "ismcts"}
+"""Bots for every variant that import every variant: loaded when asked for by name (or
+when the bots are listed), so that a run of one variant does not import the others."""
 
 
 def register_bot(variant: str = "*") -> Callable[[type[Bot]], type[Bot]]:
@@ -43,20 +114,82 @@ def register_bot(variant: str = "*") -> Callable[[type[Bot]], type[Bot]]:
     return wrap
 
 
-def _load() -> None:
-    for module in _BUILTIN:
-        importlib.import_module(f"{__package__}.{module}")
+def _load(variant: str, name: str | None = None) -> None:
+    """Import the bots of ``variant``, and ``name``'s module (every bot without a name)."""
+    extra = _BY_NAME.values() if name is None else [_BY_NAME.get(name, "")]
+    for module in (*_BUILTIN["*"], *_BUILTIN.get(variant, ()), *extra):
+        if module:
+            importlib.import_module(f"{__package__}.{module}")
 
 
 def bot_names(variant: str) -> list[str]:
-    _load()
+    _load(variant)
     return sorted({name for name, v in _BOTS if v in (variant, "*")})
 
 
+def parse_bot_name(name: str) -> tuple[str, dict[str, str]]:
+    """``"ismcts:iterations=2000:c=0.7"`` → ``("ismcts", {"iterations": "2000", "c": "0.7"})``."""
+    base, *parts = name.strip().split(":")
+    options: dict[str, str] = {}
+    for part in parts:
+        key, eq, value = part.partition("=")
+        if not eq or not key.strip() or not value.strip():
+            raise OptionError(f"bot option {shown(part)} of {shown(name)} is not key=value")
+        options[key.strip().lower()] = value.strip()
+    return base.strip().lower(), options
+
+
 def get_bot(name: str, variant: Variant, seat: int, seed: int | None = None) -> Bot:
-    _load()
-    cls = _BOTS.get((name.lower(), variant.name)) or _BOTS.get((name.lower(), "*"))
+    base, options = parse_bot_name(name)
+    _load(variant.name, base)
+    cls = _BOTS.get((base, variant.name)) or _BOTS.get((base, "*"))
     if cls is None:
         known = ", ".join(bot_names(variant.name))
-        raise OptionError(f"no bot {shown(name)} for {variant.name} (bots: {known})")
-    return cls(variant, seat, seed)
+        raise OptionError(f"no bot {shown(base)} for {variant.name} (bots: {known})")
+    bot = cls(variant, seat, seed)
+    bot.configure(options)
+    return bot
+
+
+def wants_sampler(name: str, variant: Variant) -> bool:
+    """Whether the bot of that name is a search bot that wants a :class:`Sampler`."""
+    base, _ = parse_bot_name(name)
+    _load(variant.name, base)
+    cls = _BOTS.get((base, variant.name)) or _BOTS.get((base, "*"))
+    return cls is not None and cls.wants_sampler
+
+
+def decide(bot: Bot, state: HandState, observation: Observation,
+           legal: Sequence[Action]) -> Action:
+    """The bot's choice at its seat; a search bot first gets a :class:`Sampler` of ``state``.
+
+    Every harness asks bots through here, so that a search bot works in all of them.
+    """
+    if bot.wants_sampler:
+        bot.sampler = Sampler(state, bot.seat, Random(bot.rng.getrandbits(64)))
+    try:
+        return bot.choose(observation, legal)
+    finally:
+        bot.sampler = None
+
+
+_EMPTY: Observation = {}
+
+
+def ask(bot: Bot, source: Game | HandState, legal: Sequence[Action]) -> Action:
+    """Ask ``bot`` (at its seat) for one of ``legal``, building only what it reads.
+
+    ``source`` is the game or the hand being played: the observation, or its compact
+    form, is taken from it for the bot's seat, never the state itself (a search bot gets
+    its :class:`Sampler` through :func:`decide`).  ``simulate`` asks every bot so.
+    """
+    if bot.wants_sampler:
+        from ..game import Game  # (the game module does not import the bots)
+
+        state = source.state if isinstance(source, Game) else source
+        return decide(bot, state, source.observation(bot.seat), legal)
+    if bot.reads == NOTHING:
+        return bot.choose(_EMPTY, legal)
+    if bot.reads == COMPACT:
+        return bot.choose_compact(source.compact_observation(bot.seat), legal)
+    return bot.choose(source.observation(bot.seat), legal)

@@ -1,7 +1,7 @@
 """Al Capone's cards: ids, copies and values, as one table a user can override.
 
 The printed point values are not public; the defaults here are tablerummy's (see
-``card-data.md``).  ``--cards FILE`` replaces any of them.
+docs/rules-capone.md).  ``--cards FILE`` replaces any of them.
 """
 
 from __future__ import annotations

@@ -7,7 +7,8 @@ gangster are interchangeable), the piles are lists with the top card last, so th
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from random import Random
 from typing import TYPE_CHECKING, Any, Self
 
 from ..events import area_of, counted, how_many, listed, side_name, verb, who
@@ -15,6 +16,7 @@ from ..mystery import MysteryState, deal_counts
 from ..variant import Action, Observation
 from . import actions as A
 from .cards import AGENT_MEETING, AL_CAPONE, ELIOT_NESS, KINDS, NAMES, NG, NK, RAID, SEARCH_WARRANT
+from .determinize import determinize, determinizer, track
 
 if TYPE_CHECKING:
     from .variant import Capone
@@ -42,8 +44,8 @@ class CaponeState(MysteryState):
 
     __slots__ = (
         "areas", "copies", "dealer", "discard", "end", "gavel_played", "hands", "log",
-        "nsides", "out_seat", "phase", "players", "seat", "side_of", "sizes", "stock",
-        "variant",
+        "nsides", "out_seat", "phase", "players", "seat", "shown", "side_of", "sizes",
+        "stock", "variant",
     )
 
     variant: Capone
@@ -56,6 +58,9 @@ class CaponeState(MysteryState):
     phase: int
     gavel_played: bool
     out_seat: int | None
+    shown: list[list[int]] | None
+    """Per seat, the cards everyone has seen go into that hand (:mod:`.determinize`);
+    ``None`` in a determinized copy, whose playouts need no bookkeeping."""
 
     def __init__(self, variant: Capone, deck: Sequence[str], dealer: int, log: bool = False):
         n = variant.players
@@ -74,6 +79,7 @@ class CaponeState(MysteryState):
         self.gavel_played = False
         self.end = None
         self.out_seat = None
+        self.shown = [[0] * NK for _ in range(n)]
 
     # --- copy ---------------------------------------------------------------------------
 
@@ -96,6 +102,7 @@ class CaponeState(MysteryState):
         new.gavel_played = self.gavel_played
         new.end = self.end
         new.out_seat = self.out_seat
+        new.shown = None if self.shown is None else [k[:] for k in self.shown]
         return new
 
     # --- queries ------------------------------------------------------------------------
@@ -160,7 +167,12 @@ class CaponeState(MysteryState):
             hand[AGENT_MEETING] or hand[SEARCH_WARRANT] or hand[ELIOT_NESS] or hand[RAID]
         ) else []
         if hand[AGENT_MEETING]:
-            acts.extend(A.ASK_AROUND + g for g in range(NG) if not self._complete_anywhere(g))
+            copies = self.copies  # gangsters with a complete set somewhere cannot be asked for
+            done = [g for area in self.areas for g in range(NG) if area[g] == copies[g]]
+            if done:
+                acts.extend(A.ASK_AROUND + g for g in range(NG) if g not in done)
+            else:
+                acts.extend(range(A.ASK_AROUND, A.ASK_AROUND + NG))
             others = [s for s in range(self.players) if s != self.seat]
             acts.extend(A.ask_directly(g, s) for g in mine for s in others)
         if hand[SEARCH_WARRANT]:
@@ -259,6 +271,8 @@ class CaponeState(MysteryState):
 
     def apply_unchecked(self, action: Action) -> None:
         assert isinstance(action, int)
+        if self.shown is not None:
+            track(self, action, self.shown)
         seat = self.seat
         hand = self.hands[seat]
         if action == A.DRAW_STOCK:
@@ -530,3 +544,10 @@ class CaponeState(MysteryState):
             "discard_size": len(self.discard),
             "discard_top": KINDS[self.discard[-1]] if self.discard else None,
         }
+
+    def determinize(self, seat: int, rng: Random) -> Self:
+        """A position ``seat`` could be in, every card it cannot see redealt by ``rng``."""
+        return determinize(self, seat, rng)
+
+    def determinizer(self, seat: int, track: bool = True) -> Callable[[Random], Self]:
+        return determinizer(self, seat, track)

@@ -90,6 +90,22 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--save", metavar="DIR", help="save every game's record into DIR")
 
+    p = sub.add_parser("tournament", help="duplicate deals between bots: win rates, ratings")
+    variant_args(p)
+    p.add_argument("--games", type=whole(1, MAX_GAMES), default=100,
+                   help="deals, each replayed with every seating of the bots (default 100)")
+    p.add_argument("--bots", default="ismcts,greedy",
+                   help="bot names, comma-separated (options after colons: ismcts:iterations=500)")
+    p.add_argument("--players", type=whole(),
+                   help="players at each table (default: the bots' count)")
+    p.add_argument("--seed", type=whole(), default=0, help="seed of the first deal (default 0)")
+    p.add_argument("--workers", type=whole(1), default=1, help="processes to use (default 1)")
+    p.add_argument("--backend", default="local", choices=("local", "ray"),
+                   help="where the games run: local processes or Ray (extra 'cluster')")
+    p.add_argument("--ray-address", metavar="ADDR", help="a Ray cluster to join (ray://host:10001)")
+    p.add_argument("--json", action="store_true", help="print the standings as JSON")
+    p.add_argument("--csv", metavar="FILE", help="also write the standings to FILE as CSV")
+
     p = sub.add_parser("play", help="play in the terminal against bots or at one screen")
     variant_args(p)
     p.add_argument("--seats", default="human,greedy",
@@ -154,6 +170,9 @@ def _run(argv: Sequence[str] | None) -> int:
         if args.command == "simulate":
             from .simulate_cmd import simulate_command
             return simulate_command(args)
+        if args.command == "tournament":
+            from .tournament_cmd import tournament_command
+            return tournament_command(args)
         if args.command == "play":
             from .play import play_command
             return play_command(args)

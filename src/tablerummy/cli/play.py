@@ -1,13 +1,18 @@
 """``tablerummy play``: a whole game in the terminal, against bots or at one screen.
 
 The terminal is a view only: it draws ``table_view(variant, observation(seat))`` for the
-seat at the screen, lists ``Game.legal_texts()``, hands what the person types to
-``Game.apply`` and shows the engine's own words (``Game.events``) and errors.  It never
-decides a rule, so every variant with a presenter plays here unchanged.
+seat at the screen, numbers the menu that ``present.moves.move_menu`` makes of
+``Game.legal_texts()``, hands what the person types to ``Game.apply`` and shows the
+engine's own words (``Game.events``), scoring breakdown and errors.  It never decides a
+rule, so every variant with a presenter plays here unchanged.
 
-On a terminal, input goes through prompt_toolkit (completion over the legal moves,
-history per seat); when stdin is not a terminal, plain lines are read, so a game can be
-driven by a pipe and the transcript read back.
+Each decision prints a compact screen (``render.turn_screen``) sized to the terminal,
+below what is there: nothing is cleared, earlier turns stay in the scrollback (only a
+hot-seat handover clears, so that nobody scrolls back to another person's hand).
+
+On a terminal, input goes through prompt_toolkit (a completion menu of a few rows over
+the legal moves, history per seat); when stdin is not a terminal, plain lines are read,
+so a game can be driven by a pipe and the transcript read back.
 """
 
 from __future__ import annotations
@@ -27,23 +32,26 @@ from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.history import InMemoryHistory
+from prompt_toolkit.shortcuts import CompleteStyle
 from rich.console import Console, RenderableType
 from rich.markdown import Markdown
 from rich.text import Text
 
-from ..bots import Bot, get_bot
+from ..bots import Bot, decide, get_bot
 from ..errors import OptionError, TablerummyError
 from ..game import Game
 from ..present import View, table_view
+from ..present.moves import Entry, Row, entries, move_menu
 from ..userinput import is_digits, shown
 from .options import parse_options, variant_from_args
 from .render import (
+    MENU_ROWS,
     CardStyles,
     events_panel,
     game_over_text,
     hand_over_screen,
-    moves_list,
-    table_screen,
+    menu_table,
+    turn_screen,
 )
 
 HUMAN = "human"
@@ -56,9 +64,10 @@ _ALIASES = {"?": "help", "exit": "quit", "q": "quit", "show": "table"}
 HELP = """\
 Enter a move by its number in the list, or type it: any unique prefix of each word
 will do ("me al al al" is "meld al-capone al-capone al-capone"); Tab completes on a
-terminal, Up and Down recall what you typed.
+terminal, Up and Down recall what you typed.  An entry with several ways ("set of 7s:
+3 ways") opens its own numbered list when chosen; Enter goes back.
 Commands:
-  help          this text
+  help          this text, the seats and the seed
   moves         list the legal moves again
   table         draw the table again
   log           everything that happened this hand, as you may know it
@@ -98,8 +107,8 @@ class Screen:
     """The terminal: a Rich console to draw on and a way to read one line.
 
     ``interactive`` means a real terminal on both ends: prompt_toolkit reads (with
-    completion and history), the screen is cleared between players and bots pause
-    between moves.  Otherwise lines come from ``input()`` and are echoed, so that a
+    completion and history), the screen is cleared between people at one screen and
+    bots pause between moves.  Otherwise lines come from ``input()`` and are echoed, so that a
     piped transcript reads like a session.
     """
 
@@ -118,6 +127,8 @@ class Screen:
         self.console.print(*items)
 
     def clear(self) -> None:
+        """Hot seat only: the last person's hand must not stay on screen or above it.
+        Otherwise nothing is ever cleared (earlier turns stay in the scrollback)."""
         if self.interactive:
             self.console.clear()
             self.console.file.write("\x1b[3J")  # the scrollback too: no hand left to scroll to
@@ -146,8 +157,12 @@ class Screen:
         session = self._sessions.get(session_key)
         if session is None:
             completer = MovesCompleter(choices) if choices is not None else None
+            # a menu of a few rows under the prompt, in columns: the turn screen keeps
+            # the rest of a 24-row terminal (the default reserves 8 rows)
             session = PromptSession[str](history=InMemoryHistory(), completer=completer,
-                                    complete_while_typing=True)
+                                         complete_while_typing=True,
+                                         complete_style=CompleteStyle.MULTI_COLUMN,
+                                         reserve_space_for_menu=MENU_ROWS)
             self._sessions[session_key] = session
         elif isinstance(session.completer, MovesCompleter) and choices is not None:
             session.completer.choices = choices
@@ -174,6 +189,7 @@ def prefix_matches(typed: str, candidate: str) -> bool:
     unique prefixes.
     """
     typed = typed.lower().lstrip()
+    candidate = candidate.lower()  # card ids may be upper case (``meld 5D 5D 2S=5S``)
     if candidate.startswith(typed):
         return True
     words, cand = typed.split(), candidate.split()
@@ -274,6 +290,8 @@ class TerminalGame:
         self.holder: int | None = None  # the human the screen was last passed to
         self.last: tuple[int, int] | None = None  # (seat, hand) of the last action
         self.hands_reported = 0
+        self.menu: list[Row] = []  # the move menu of the decision at hand
+        self.path: list[Entry] = []  # the entries opened in it, outermost first
         try:
             self.view(0)
         except KeyError as err:
@@ -321,22 +339,28 @@ class TerminalGame:
 
     def bot_move(self, seat: int) -> None:
         observation = self.game.observation(seat)
-        action = self.bots[seat].choose(observation, self.game.legal_actions())
+        action = decide(self.bots[seat], self.game.state, observation,
+                        self.game.legal_actions())
         self.game.apply(action, seat=seat)
 
     def after_move(self, actor: int) -> None:
-        """Tell the watcher what just happened; score a finished hand."""
+        """Tell the watcher what just happened; score a finished hand.
+
+        A person's own moves are not repeated (their next screen has them), except the
+        one that ends a hand: the end of the hand is told before it is scored.
+        """
+        finished = sum(1 for h in self.game.hands if h.scores is not None)
+        ended = finished > self.hands_reported
         if self.watcher is not None:
             feed = self.feeds[self.watcher]
             feed.pull(self.game)
-            if actor != self.watcher:
+            if actor != self.watcher or ended:
                 self._stream(feed.unshown())
         else:
             lines = self.public.pull(self.game)
-            if actor in self.bots:
+            if actor in self.bots or ended:
                 self._stream(lines)
-        finished = sum(1 for h in self.game.hands if h.scores is not None)
-        if finished > self.hands_reported:
+        if ended:
             self.hands_reported = finished
             self.hand_over()
 
@@ -349,7 +373,12 @@ class TerminalGame:
     # --- a person's decision ---------------------------------------------------------------
 
     def human_move(self, seat: int) -> None:
-        """Show the seat its table and read until one legal move is applied."""
+        """Show the seat its table and read until one legal move is applied.
+
+        A number chooses an entry of the move menu (``tablerummy.present.moves``): an
+        entry of one move plays it, an entry of several opens its own numbered menu
+        (Enter goes back).  Typed text is a move (or a command) at any level.
+        """
         if self.hot_seat and self.holder != seat:
             self.pass_screen(seat)
         feed = self.feeds[seat]
@@ -357,20 +386,32 @@ class TerminalGame:
         hand_index = len(self.game.hands) - 1
         if self.last != (seat, hand_index):
             feed.new_turn()
+        self.menu = move_menu(self.variant, self.game.legal_texts())
+        self.path = []
         self.draw(seat, feed)
         feed.mark = len(feed.lines)
-        texts = self.game.legal_texts()
         while True:
-            raw = self.screen.ask(f"p{seat}> ", choices=self.game.legal_texts, key=seat).strip()
-            if not raw:
+            here = self.path[-1] if self.path else None
+            prompt = f"p{seat}> " if here is None else f"p{seat} {here['label']}> "
+            raw = self.screen.ask(prompt, choices=self.choices, key=seat).strip()
+            if not raw or raw in ("back", ".."):
+                if self.path:
+                    self.path.pop()
+                    self.show_menu()
                 continue
             if is_digits(raw):  # ASCII only: int() refuses "²" though isdigit() takes it
-                number = int(raw) if len(raw) <= 6 else 0
-                if not 1 <= number <= len(texts):
+                found = entries(self.path[-1]["rows"] if self.path else self.menu)
+                number = int(raw) if len(raw) <= 6 else 0  # int() of 5,000 digits fails
+                if not 1 <= number <= len(found):
                     told = raw if len(raw) <= 6 else raw[:6] + "…"
-                    self.error(f"there is no move {told}: choose 1 … {len(texts)}")
+                    self.error(f"there is no move {told}: choose 1 … {len(found)}")
                     continue
-                raw = texts[number - 1]
+                chosen = found[number - 1]
+                if chosen["rows"]:
+                    self.path.append(chosen)
+                    self.show_menu()
+                    continue
+                raw = chosen["moves"][0]
             elif self.command(raw, seat):
                 continue
             try:
@@ -380,17 +421,39 @@ class TerminalGame:
                 continue
             return
 
+    def choices(self) -> Sequence[str]:
+        """What Tab completes: the moves of the menu level the person is at."""
+        if self.path:
+            moves: list[str] = self.path[-1]["moves"]
+            return moves
+        return self.game.legal_texts()
+
+    def show_menu(self) -> None:
+        """The menu level the person is at (the top one with its row labels)."""
+        width = self.screen.console.width
+        if not self.path:
+            self.screen.print(Text("Moves:", style="bold yellow"))
+            self.screen.print(menu_table(self.menu, width))
+            return
+        here = self.path[-1]
+        self.screen.print(Text(f"{here['label']}: {len(here['moves'])} ways — choose by "
+                               "number, or Enter to go back", style="bold yellow"))
+        self.screen.print(menu_table(here["rows"], width))
+
     def draw(self, seat: int, feed: Feed) -> None:
+        """The turn screen, printed below what is already there (nothing is cleared)."""
         view = self.view(seat)
         if self.screen.interactive:
-            self.screen.clear()
-            recent: list[str] | None = feed.lines or None
+            recent = list(feed.lines)
             feed.unshown()
-        else:
-            recent = feed.unshown() or None
-        self.screen.print(table_screen(view, self.names, self.styles,
-                                       len(self.game.hands) - 1, recent))
-        self.screen.print(moves_list(self.game.legal_texts()))
+            height = None
+        else:  # a transcript: only what was not printed yet, and no height to keep to
+            recent = feed.unshown()
+            height = 10_000
+        for part in turn_screen(view, self.names, self.styles, self.screen.console,
+                                hand_number=len(self.game.hands) - 1, seed=self.game.seed,
+                                menu=self.menu, recent=recent, height=height):
+            self.screen.print(part)
 
     def command(self, raw: str, seat: int) -> bool:
         """Run a command if ``raw`` is one (exact words only: moves keep their prefixes)."""
@@ -400,13 +463,13 @@ class TerminalGame:
         if name not in COMMANDS or (rest.strip() and name != "save"):
             return False
         if name == "help":
+            self.intro()
             self.screen.print(Text(HELP))
         elif name == "moves":
-            self.screen.print(moves_list(self.game.legal_texts()))
+            self.show_menu()
         elif name == "table":
-            self.screen.print(table_screen(self.view(seat), self.names, self.styles,
-                                           len(self.game.hands) - 1))
-            self.screen.print(moves_list(self.game.legal_texts()))
+            self.path = []
+            self.draw(seat, Feed(seat))
         elif name == "log":
             self.screen.print(events_panel(self.game.events(seat),
                                            f"Hand {len(self.game.hands)} so far"))
@@ -450,8 +513,8 @@ class TerminalGame:
 
     def hand_over(self) -> None:
         seat = self.watcher if self.watcher is not None else 0
-        self.screen.print(hand_over_screen(self.last_hand_view(seat), self.styles,
-                                           self.hands_reported - 1))
+        self.screen.print(hand_over_screen(self.last_hand_view(seat), self.hands_reported - 1,
+                                           self.names, self.screen.console.width))
         if self.screen.interactive and self.humans and not self.game.game_over:
             self.screen.ask("press Enter for the next hand ")
 

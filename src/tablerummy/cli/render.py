@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from rich.columns import Columns
-from rich.console import Group, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
 from rich.rule import Rule
 from rich.table import Table
@@ -65,94 +65,6 @@ def readable(word: str | None) -> str:
     return (word or "").replace("-", " ")
 
 
-def player_table(view: View, names: Mapping[int, str]) -> Table:
-    """Who sits where: cards in hand, side, dealer, whose turn."""
-    table = Table(show_edge=False, box=None, pad_edge=False, padding=(0, 2))
-    table.add_column("seat", style="bold")
-    table.add_column("player")
-    table.add_column("cards", justify="right")
-    sides: list[str] = view["scores"]["sides"]
-    teams = len(sides) < len(view["players"])
-    if teams:
-        table.add_column("side")
-    table.add_column("")
-    for p in view["players"]:
-        notes = []
-        if p["dealer"]:
-            notes.append("dealer")
-        if p["to_act"]:
-            notes.append("[bold reverse] to act [/]")
-        label = p["label"] + (" ◀" if p["seat"] == view["seat"] else "")
-        cells = [label, names.get(p["seat"], ""), str(p["hand_size"])]
-        if teams:
-            cells.append(sides[p["side"]])
-        table.add_row(*cells, " ".join(notes))
-    return table
-
-
-def meld_line(meld: Mapping[str, Any], styles: CardStyles) -> Text:
-    cards: list[str] = meld["cards"]
-    first = cards[0] if cards else ""
-    if cards and len(set(cards)) == 1:
-        text = styles.card(first, meld["label"], len(cards))
-    else:
-        text = Text(f"{meld['label']} ", style="bold")
-        for i, card in enumerate(cards):
-            if i:
-                text.append(" ")
-            text.append(card, style=styles.style(card))
-    if meld.get("note"):
-        text.append(f"  {meld['note']}", style="dim")
-    text.append(f"  {meld['points']}", style="bold")
-    return text
-
-
-def areas_table(view: View, styles: CardStyles, hand_scores: Sequence[int] | None = None) -> Table:
-    """Each side's area as a column: its melds with their points.
-
-    ``hand_scores`` (at the end of a hand) adds the hand's score and the game total per
-    side; the score is the engine's, which can differ from the area's points when a rule
-    like Al Capone's exclusion applies.
-    """
-    scores = view["scores"]
-    table = Table(title="Areas", title_style="bold", expand=False, show_lines=False)
-    areas = view.get("areas", [])
-    for area in areas:
-        table.add_column(f"{area['label']} · {area['points']} pts", min_width=22)
-    depth = max((len(a["melds"]) for a in areas), default=0)
-    for row in range(max(depth, 1)):
-        cells: list[RenderableType] = []
-        for area in areas:
-            melds = area["melds"]
-            if row < len(melds):
-                cells.append(meld_line(melds[row], styles))
-            else:
-                cells.append(Text("(nothing yet)", style="dim") if row == 0 else Text(""))
-        table.add_row(*cells)
-    if hand_scores is not None:
-        table.add_section()
-        table.add_row(*[Text(f"this hand: {hand_scores[a['side']]}", style="bold")
-                        for a in areas])
-    if hand_scores is not None and areas:
-        table.add_section()
-        table.add_row(*[Text(f"game total: {scores['totals'][a['side']]}", style="bold cyan")
-                        for a in areas])
-    return table
-
-
-def piles_line(view: View, styles: CardStyles) -> Text:
-    text = Text()
-    for i, pile in enumerate(view.get("piles", [])):
-        if i:
-            text.append("    ")
-        text.append(f"{pile['name']}: ", style="bold")
-        text.append(f"{pile['size']} card{'s' if pile['size'] != 1 else ''}")
-        if pile.get("top"):
-            text.append(", top ")
-            text.append_text(styles.card(pile["top"], pile.get("top_name")))
-    return text
-
-
 def scores_line(view: View) -> Text:
     scores = view["scores"]
     text = Text(f"Game to {scores['target']}, totals:  ", style="bold")
@@ -166,37 +78,8 @@ def scores_line(view: View) -> Text:
     return text
 
 
-def card_groups(groups: Sequence[Mapping[str, Any]], styles: CardStyles) -> Table:
-    """Labelled rows of cards; a card never breaks across lines."""
-    table = Table(show_header=False, box=None, pad_edge=False, padding=(0, 2))
-    table.add_column(style="bold", no_wrap=True)
-    table.add_column()
-    for group in groups:
-        cards = [styles.card(c["id"], c.get("name"), c.get("count", 1))
-                 for c in group["cards"]]
-        table.add_row(group["label"], Columns(cards, padding=(0, 3)))
-    return table
-
-
-def hand_panel(view: View, styles: CardStyles) -> Panel:
-    """The viewer's own hand, grouped as the presenter groups it (by gangster, by suit…)."""
-    groups = view.get("hand", [])
-    size = sum(c.get("count", 1) for g in groups for c in g["cards"])
-    body: RenderableType = card_groups(groups, styles) if groups else Text("(no cards)")
-    return Panel(body, title=f"[bold]p{view['seat']}'s hand[/] · {size} cards",
-                 title_align="left", border_style="green", expand=False)
-
-
-def private_panels(view: View, styles: CardStyles) -> list[Panel]:
-    """What only the viewer sees right now (e.g. the Underworld during a search)."""
-    return [Panel(Columns([styles.card(c["id"], c.get("name"), c.get("count", 1))
-                           for c in p["cards"]], padding=(0, 3)),
-                  title=p["label"], title_align="left", border_style="yellow", expand=False)
-            for p in view.get("private", [])]
-
-
 RECENT_LINES = 12
-"""Events shown above the table; older ones are left to the ``log`` command."""
+"""Events the ``log`` panel shows at most before pointing at the whole hand."""
 
 
 def events_panel(lines: Sequence[str], title: str, limit: int | None = None) -> Panel:
@@ -211,79 +94,320 @@ def events_panel(lines: Sequence[str], title: str, limit: int | None = None) -> 
     return Panel(body, title=title, title_align="left", border_style="blue", expand=False)
 
 
-MOVE_ROW = 6
-"""A group of moves longer than this is split by its next word, when every move has one."""
+# --- the compact turn screen -------------------------------------------------------------
 
 
-def group_moves(texts: Sequence[str]) -> list[tuple[str, list[tuple[int, str]]]]:
-    """Moves numbered from 1, in rows that share their first words.
+def flow(pieces: Sequence[Text], width: int, gap: int = 2, indent: int = 2) -> Text:
+    """``pieces`` on lines of at most ``width`` cells, broken only between pieces.
 
-    ``play agent-meeting ask-around al-capone`` … become one row ``play agent-meeting
-    ask-around`` with the gangsters as its entries: a long list of moves stays a few lines
-    tall, and each entry keeps its number.  Only the text is read, so this works for any
-    variant's notation.
+    Rich wraps at any space, which would cut "Jake Guzik" in two; here a card (or a
+    meld) stays whole and a continued line is indented.
     """
-    def split(items: list[tuple[int, list[str]]],
-              depth: int) -> list[tuple[str, list[tuple[int, str]]]]:
-        groups: dict[tuple[str, ...], list[tuple[int, list[str]]]] = {}
-        for number, words in items:
-            groups.setdefault(tuple(words[:depth]), []).append((number, words))
-        rows: list[tuple[str, list[tuple[int, str]]]] = []
-        for key, members in groups.items():
-            if len(members) > MOVE_ROW and all(len(w) > depth + 1 for _, w in members):
-                rows += split(members, depth + 1)
-            else:
-                rows.append((" ".join(key), [(n, " ".join(w[depth:])) for n, w in members]))
-        return rows
+    out = Text()
+    used = 0
+    for piece in pieces:
+        size = piece.cell_len
+        if used and used + gap + size > width:
+            out.append("\n" + " " * indent)
+            used = indent
+        elif used:
+            out.append(" " * gap)
+            used += gap
+        out.append_text(piece)
+        used += size
+    return out
 
-    return split([(i, text.split()) for i, text in enumerate(texts, 1)], 1)
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
-def moves_list(texts: Sequence[str]) -> Table:
-    """The legal moves, numbered from 1, grouped in rows by their first words."""
-    table = Table(show_header=False, box=None, pad_edge=False, padding=(0, 2))
-    table.add_column(style="bold", no_wrap=True)
-    table.add_column()
-    for label, entries in group_moves(texts):
-        cells = [Text.assemble((f"{number}", "bold yellow"), (" " if rest else ""), rest)
-                 for number, rest in entries]
-        table.add_row(label, Columns(cells, padding=(0, 3)))
+def _card(styles: CardStyles, card: Mapping[str, Any]) -> Text:
+    """A card of a hand or panel: playing cards by their name alone (``10♦``), others
+    with a coloured square, as their colour is not in their name."""
+    name = card.get("name") or card["id"]
+    if _PLAYING_CARD.match(card["id"]) or card["id"].upper() == "JK":
+        text = Text(name, style=styles.style(card["id"]))
+        if card.get("count", 1) != 1:
+            text.append(f"×{card['count']}", style="bold")
+        return text
+    return styles.card(card["id"], name, card.get("count", 1))
+
+
+def _labelled(label: str, cards: Sequence[Text]) -> list[Text]:
+    """A group label glued to its first card, so that no line ends with a bare label."""
+    if not cards:
+        return []
+    head = Text()
+    head.append(f"{label} ", style="bold")
+    head.append_text(cards[0])
+    return [head, *cards[1:]]
+
+
+def players_text(view: View, names: Mapping[int, str], width: int) -> Text:
+    pieces = []
+    for p in view["players"]:
+        text = Text()
+        text.append(p["label"], style="bold")
+        who = names.get(p["seat"], "")
+        if who:
+            text.append(f" {who}")
+        text.append(f": {_plural(p['hand_size'], 'card')}")
+        if p["dealer"]:
+            text.append(", dealer", style="dim")
+        if p["to_act"]:
+            text.append(" ")
+            text.append(" to act ", style="bold reverse")
+        pieces.append(text)
+    return flow(pieces, width, gap=3)
+
+
+def piles_text(view: View, styles: CardStyles, width: int) -> Text:
+    pieces = []
+    for pile in view.get("piles", []):
+        text = Text()
+        text.append(f"{pile['name']}: ", style="bold")
+        text.append(_plural(pile["size"], "card"))
+        if pile.get("top"):
+            text.append(", top ")
+            text.append_text(_card(styles, {"id": pile["top"], "name": pile.get("top_name")}))
+        pieces.append(text)
+    return flow(pieces, width, gap=4)
+
+
+def _runs(cards: Sequence[str], names: Sequence[str]) -> list[tuple[str, str, int]]:
+    """Consecutive equal cards as (id, name, count)."""
+    runs: list[tuple[str, str, int]] = []
+    for card, name in zip(cards, names, strict=False):
+        if runs and runs[-1][0] == card:
+            runs[-1] = (card, name, runs[-1][2] + 1)
+        else:
+            runs.append((card, name, 1))
+    return runs
+
+
+def areas_summary(areas: Sequence[Mapping[str, Any]], width: int) -> Text:
+    """Every area in one line, when the melds themselves do not fit the screen."""
+    pieces = []
+    for area in areas:
+        text = Text()
+        text.append(f"{area['label']} area", style="bold cyan")
+        text.append(f" {area['points']} pts ({_plural(len(area['melds']), 'meld')})")
+        pieces.append(text)
+    pieces.append(Text("('table' shows them)", style="dim"))
+    return flow(pieces, width, gap=3)
+
+
+def _meld_piece(meld: Mapping[str, Any], styles: CardStyles) -> Text:
+    """A meld in words: its label, its cards by name (equal ones counted), its points.
+
+    A card named as the meld is labelled shows as its count only (``Sir William Gull
+    ×3, Wild Evidence``); names with spaces are separated by commas.
+    """
+    cards: list[str] = meld["cards"]
+    names: list[str] = meld.get("names") or cards
+    runs = _runs(cards, names)
+    if len(runs) == 1 and runs[0][1] == meld["label"]:
+        text = styles.card(cards[0], meld["label"], len(cards))
+    else:
+        text = Text()
+        text.append(meld["label"], style="bold")
+        sep = ", " if any(" " in name for name in names) else " "
+        for i, (card, name, count) in enumerate(runs):
+            if i == 0 and name == meld["label"]:
+                text.append(f" ×{count}", style=styles.style(card))
+                continue
+            text.append(sep if i else " ")
+            text.append(name, style=styles.style(card))
+            if count > 1:
+                text.append(f"×{count}", style="bold")
+    if meld.get("note"):
+        text.append(f" ({meld['note']})", style="dim")
+    text.append(f" {meld['points']}", style="bold")
+    return text
+
+
+def area_text(area: Mapping[str, Any], styles: CardStyles, width: int,
+              notes: bool = True) -> Text:
+    """One side's area on as few lines as its melds need (``notes``: with each meld's)."""
+    head = Text()
+    head.append(f"{area['label']} area, {area['points']} pts:", style="bold cyan")
+    melds = [_meld_piece(m if notes else {**m, "note": ""}, styles) for m in area["melds"]]
+    if not melds:
+        head.append(" nothing yet", style="dim")
+        return head
+    first = head.copy()
+    first.append(" ")
+    first.append_text(melds[0])
+    return flow([first, *melds[1:]], width)
+
+
+def hand_text(view: View, styles: CardStyles, width: int) -> Text:
+    groups = view.get("hand", [])
+    size = sum(c.get("count", 1) for g in groups for c in g["cards"])
+    title = Text(f"p{view['seat']}'s hand ({_plural(size, 'card')}):", style="bold green")
+    pieces: list[Text] = [title]
+    for group in groups:
+        pieces += _labelled(group["label"], [_card(styles, c) for c in group["cards"]])
+    if not groups:
+        title.append(" empty", style="dim")
+    return flow(pieces, width)
+
+
+def private_texts(view: View, styles: CardStyles, width: int) -> list[Text]:
+    """What only the viewer sees right now (e.g. the Underworld during a search)."""
+    return [flow(_labelled(p["label"] + ":", [_card(styles, c) for c in p["cards"]]), width)
+            for p in view.get("private", []) if p["cards"]]
+
+
+def entry_text(number: int, entry: Mapping[str, Any]) -> Text:
+    text = Text()
+    text.append(str(number), style="bold yellow")
+    if entry["label"]:
+        text.append(f" {entry['label']}")
+    ways = len(entry["moves"])
+    if ways > 1:
+        text.append(f": {ways} ways", style="dim")
+    return text
+
+
+LABEL_WIDTH = 20
+"""The widest a menu row's label is drawn (a longer one wraps): the entries keep the rest."""
+
+
+def menu_table(rows: Sequence[Mapping[str, Any]], width: int) -> Table:
+    """The menu of moves (``tablerummy.present.moves``), its entries numbered from 1."""
+    table = Table(show_header=False, box=None, pad_edge=False, padding=(0, 1),
+                  width=width)
+    label_width = min(max((len(r["label"]) for r in rows), default=0), LABEL_WIDTH)
+    if label_width:
+        table.add_column(style="bold", width=label_width)
+    table.add_column(ratio=1)
+    number = 0
+    for row in rows:
+        pieces = []
+        for entry in row["entries"]:
+            number += 1
+            pieces.append(entry_text(number, entry))
+        cells: list[RenderableType] = [Columns(pieces, padding=(0, 2))]
+        if label_width:
+            cells.insert(0, row["label"])
+        table.add_row(*cells)
     return table
 
 
-def table_screen(view: View, names: Mapping[int, str], styles: CardStyles,
-                 hand_number: int, recent: Sequence[str] | None = None,
-                 recent_title: str = "Since your last turn") -> Group:
-    """Everything the viewer sees before deciding, top to bottom."""
-    parts: list[RenderableType] = [
-        Rule(f"[bold]{view['title']}[/] · hand {hand_number + 1}", style="bright_black"),
-    ]
-    if recent is not None:
-        parts.append(events_panel(recent, recent_title, RECENT_LINES))
-    parts += [
-        player_table(view, names),
-        Text(),
-        piles_line(view, styles),
-        areas_table(view, styles),
+MENU_ROWS = 3
+"""Rows under the prompt kept for the completion menu (prompt_toolkit reserves them)."""
+
+
+def turn_screen(view: View, names: Mapping[int, str], styles: CardStyles, console: Console,
+                *, hand_number: int, seed: int | None, menu: Sequence[Mapping[str, Any]],
+                menu_title: str | None = None, recent: Sequence[str] = (),
+                height: int | None = None) -> list[RenderableType]:
+    """What a player sees before deciding, sized to the terminal: from the top, the game's
+    line, the areas, the scores, the players, the piles, the latest events, the hand, the
+    prompt and the numbered moves.  When it is all too tall, the areas give way first (their
+    melds' notes, then the melds: one line of points, ``table`` prints them all); the
+    events get the rows the rest leaves (at least the newest one).  ``height`` is the
+    rows it may take (the console's height less the input line and the completion menu
+    by default).
+    """
+    width = console.width
+    if height is None:
+        height = console.height - 1 - MENU_ROWS
+    title = f"[bold]{view['title']}[/] · hand {hand_number + 1}"
+    if seed is not None:
+        title += f" · seed {seed}"
+    rule: RenderableType = Rule(title, align="left", style="bright_black")
+    head: list[RenderableType] = [
         scores_line(view),
-        hand_panel(view, styles),
-        *private_panels(view, styles),
+        players_text(view, names, width),
+        piles_text(view, styles, width),
     ]
+    bottom: list[RenderableType] = [hand_text(view, styles, width),
+                                    *private_texts(view, styles, width)]
     prompt = view.get("prompt")
     if prompt:
-        parts.append(Text(prompt, style="bold"))
-    return Group(*parts)
+        bottom.append(Text(prompt, style="bold"))
+    if menu_title:
+        bottom.append(Text(menu_title, style="bold yellow"))
+    bottom.append(menu_table(menu, width))
+    fixed = sum(_height(console, part) for part in [rule, *head, *bottom]) + (1 if recent else 0)
+    areas = view.get("areas", [])
+    # the areas as they fit: whole, without the melds' notes, or one line for all
+    shapes: list[list[RenderableType]] = [
+        [area_text(area, styles, width) for area in areas],
+        [area_text(area, styles, width, notes=False) for area in areas],
+        [areas_summary(areas, width)] if areas else [],
+    ]
+    middle = shapes[-1]
+    for shape in shapes:
+        if fixed + sum(_height(console, part) for part in shape) <= height:
+            middle = shape
+            break
+    used = fixed - (1 if recent else 0) + sum(_height(console, part) for part in middle)
+    events: list[RenderableType] = []
+    if recent:
+        room = max(1, height - used)
+        lines = [_event(line, width) for line in recent]
+        while lines and (len(lines) > room
+                         or sum(_height(console, t) for t in lines) > room):
+            lines.pop(0)
+        if not lines:  # one event longer than the room left: its start
+            lines = [Text(f"• {recent[-1]}", style="cyan", no_wrap=True, overflow="ellipsis")]
+        events = list(lines)
+    # the areas above the scores and piles: if the screen is too tall after all, what
+    # scrolls off the top first is the areas, the scrollback still holds them
+    return [rule, *middle, *head, *events, *bottom]
 
 
-def hand_over_screen(view: View, styles: CardStyles, hand_number: int) -> Group:
-    """The scoring of a finished hand: every area with its points, the hand's scores
-    and the running totals.  ``view`` is built from the observation's ``last_hand``."""
-    scores = view["scores"]
-    hand_scores = scores["hands"][-1] if scores.get("hands") else None
+def _event(line: str, width: int) -> Text:
+    """An event as a bullet, a long one continued under its first word."""
+    words = line.split()
+    if not words:
+        return Text("•", style="cyan")
+    text = flow([Text(f"• {words[0]}"), *[Text(w) for w in words[1:]]], width, gap=1)
+    text.stylize("cyan")
+    return text
+
+
+def _height(console: Console, part: RenderableType) -> int:
+    return len(console.render_lines(part, console.options, pad=False))
+
+
+# --- the end of a hand -----------------------------------------------------------------
+
+
+def _points(points: int) -> str:
+    return f"+{points}" if points > 0 else ("0" if points == 0 else f"−{-points}")
+
+
+def breakdown_texts(view: View, names: Mapping[int, str], width: int) -> list[Text]:
+    """The hand's score per side, item by item, from the view's ``breakdown`` (the one
+    breakdown the engine makes, so the terminal says what ``verify`` and the page say)."""
+    texts = []
+    for side in view.get("breakdown") or []:
+        label = side["label"]
+        who = [names[p["seat"]] for p in view.get("players", [])
+               if p["side"] == side["side"] and names.get(p["seat"])]
+        head = Text(label + (f" ({', '.join(who)})" if who else "") + ":", style="bold cyan")
+        pieces = [head]
+        for item in side["items"]:
+            pieces.append(Text.assemble((_points(item["points"]), "bold"), f" {item['label']}"))
+        pieces.append(Text(f"= {_points(side['total'])} this hand", style="bold"))
+        texts.append(flow(pieces, width, gap=3, indent=4))
+    return texts
+
+
+def hand_over_screen(view: View, hand_number: int, names: Mapping[int, str] | None = None,
+                     width: int = 80) -> Group:
+    """The scoring of a finished hand: each side's score item by item (the view's
+    ``breakdown``, the engine's), then the game's totals.  ``view`` is built from the
+    observation's ``last_hand``."""
     parts: list[RenderableType] = [
         Rule(f"[bold]Hand {hand_number + 1} is over[/]: {readable(view.get('end'))}",
-             style="yellow"),
-        areas_table(view, styles, hand_scores=hand_scores),
+             style="yellow", align="left"),
+        *breakdown_texts(view, names or {}, width),
         scores_line(view),
     ]
     return Group(*parts)

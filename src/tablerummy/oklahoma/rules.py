@@ -35,9 +35,9 @@ class Rules:
     queen_stuck: bool = False
     """Heights: Q♠ is never discarded — "meld it or be stuck with it" — so no meld or
     layoff may leave a hand of Q♠s only, and only a draw that leaves one (a lone Q♠ draws
-    the other) discards a Q♠, never the last card (card-data.md)."""
+    the other) discards a Q♠, never the last card (docs/rules-oklahoma.md)."""
     rebuild_limit: int = 3
-    """House limit (card-data.md): the stock is rebuilt from the discard pile at most this often."""
+    """House limit (docs/rules-oklahoma.md): the stock is rebuilt from the pile at most so often."""
     wild: tuple[bool, ...] = field(init=False)
     wild_cards: tuple[int, ...] = field(init=False)
     meld_rules: tuple[bool, ...] = field(init=False, repr=False, compare=False)
@@ -64,7 +64,7 @@ class Rules:
     def twos(self) -> bool:
         """Whether a meld may hold a card standing for a 2 (so low-ace sequences exist).
 
-        Heights has no 2s and its Jokers may not stand for one (card-data.md).
+        Heights has no 2s and its Jokers may not stand for one (docs/rules-oklahoma.md).
         """
         return self.deuces_wild
 

@@ -1,7 +1,7 @@
 """Point tables of the Oklahoma family: one table per variant (and rule set), overridable.
 
-The numbers are the rulebook's (``oklahoma-family.txt``) except where it is silent; those
-gaps are filled as ``card-data.md`` and ``docs/rules-oklahoma.md`` decide and are listed in
+The numbers are the rulebook's (the Oklahoma rulebook) except where it is silent; those
+gaps are filled as ``docs/rules-oklahoma.md`` decides and are listed in
 :func:`decided`.  ``--cards FILE`` may change any value, e.g. ``[meld] QS = 60``.
 """
 

@@ -2,13 +2,14 @@
 
 The terminal and the web page draw the same view, so neither computes a rule or knows a
 variant: a view lists players, the viewer's hand in labelled groups, each side's area as
-labelled melds with points, the piles, the scores and a prompt.  Each variant family
+labelled melds with points, the piles, the scores and a prompt.  How the legal moves are
+grouped for people is :func:`.moves.move_menu`, the same for every front end.  Each variant family
 registers a function ``(variant, observation) -> view``.
 
 View keys (all JSON-ready): ``variant``, ``title``, ``seat``, ``to_act``, ``phase``,
 ``prompt``, ``players`` [{seat, label, side, hand_size, dealer, to_act}], ``hand``
 [{label, cards: [{id, name, count}]}], ``areas`` [{side, label, points, melds: [{label,
-cards: [id…], points, note}]}], ``piles`` [{name, size, top, top_name}], ``scores``
+cards: [id…], names: [name…], points, note}]}], ``piles`` [{name, size, top, top_name}], ``scores``
 {sides, totals, target, hands: [[…]…], game_over, winner}, ``private`` [{label, cards}]
 (things only this seat sees, e.g. the Underworld during a search), ``end``,
 ``breakdown`` (``None`` while the hand runs; once it is over, per side {side, label,
@@ -27,7 +28,7 @@ View = dict[str, Any]
 Presenter = Callable[[Variant, Observation], View]
 
 _PRESENTERS: dict[str, Presenter] = {}
-_BUILTIN = ("capone", "ripper", "oklahoma")
+_BUILTIN = ("capone", "ripper", "oklahoma", "oklahoma_moves")
 
 
 def register_presenter(*variants: str) -> Callable[[Presenter], Presenter]:
@@ -38,10 +39,15 @@ def register_presenter(*variants: str) -> Callable[[Presenter], Presenter]:
     return wrap
 
 
-def table_view(variant: Variant, observation: Observation) -> View:
-    """The view of ``observation`` (from ``Game.observation(seat)``) for any front end."""
+def load_presenters() -> None:
+    """Import the built-in presenters (they register themselves and their move menus)."""
     for module in _BUILTIN:
         importlib.import_module(f"{__package__}.{module}")
+
+
+def table_view(variant: Variant, observation: Observation) -> View:
+    """The view of ``observation`` (from ``Game.observation(seat)``) for any front end."""
+    load_presenters()
     return _PRESENTERS[variant.name](variant, observation)
 
 

@@ -47,6 +47,7 @@ def capone_view(variant: Variant, obs: Observation) -> View:
             melds.append({
                 "label": NAMES[kind],
                 "cards": [kind] * count,
+                "names": [NAMES[kind]] * count,
                 "points": points,
                 "note": "complete set" if complete else f"{count} of {table.copies[k]}",
             })

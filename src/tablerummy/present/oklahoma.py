@@ -27,6 +27,11 @@ _PROMPTS = {
 }
 
 
+def _item_name(text: str) -> str:
+    """``2C=7H`` → ``2♣=7♥``: a meld item in card names."""
+    return "=".join(card_name(part) for part in text.split("="))
+
+
 def _entry(cid: str, count: int) -> dict[str, object]:
     return {"id": cid, "name": card_name(cid), "count": count}
 
@@ -72,7 +77,8 @@ def oklahoma_view(variant: Variant, obs: Observation) -> View:
         for k, texts in enumerate(melds):
             meld = build([parse_item(t) for t in texts], rules)
             points = meld_value(meld, rules.values) if isinstance(meld, Meld) else 0
-            shown.append({"label": f"m{k + 1}", "cards": list(texts), "points": points,
+            shown.append({"label": f"m{k + 1}", "cards": list(texts),
+                          "names": [_item_name(t) for t in texts], "points": points,
                           "note": _note(meld) if isinstance(meld, Meld) else ""})
         areas.append({"side": side, "label": seat_label(sides[side][0]),
                       "points": obs["melded_points"][side], "melds": shown})

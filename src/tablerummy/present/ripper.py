@@ -1,8 +1,11 @@
 """The table view of ``ripper``: the hand by kind, each area by suspect with the race shown.
 
-An area's points are what it would score if the Ripper were caught now: the suspect
-leading the race (alibied ones excluded, ties to the lowest order number) doubled.  Each
-suspect's group says how the race stands, so a player sees who would be the Ripper.
+While the hand runs, an area's points are what it would score if the Ripper were caught
+now: the suspect leading the race (alibied ones excluded, ties to the lowest order
+number) doubled.  Each suspect's group says how the race stands, so a player sees who
+would be the Ripper.  Once the hand is over the outcome replaces the race: the caught
+Ripper doubled, or nobody (at large, escaped).  Each meld lists its cards' ``names``
+beside their ids, so no front end shows a raw id.
 """
 
 from __future__ import annotations
@@ -63,7 +66,12 @@ def ripper_view(variant: Variant, obs: Observation) -> View:
     ]
     areas = [[a.get(k, 0) for k in KINDS] for a in obs["areas"]]
     wilds = [[w.get(s, 0) for s in SUSPECTS] for w in obs["wilds"]]
-    ripper = find_ripper(areas, wilds, table)
+    over = obs.get("end") is not None
+    if over:  # the outcome: a caught Ripper, or none (at large, escaped)
+        caught = obs.get("ripper")
+        ripper: int | None = SUSPECTS.index(caught) if caught in SUSPECTS else None
+    else:
+        ripper = find_ripper(areas, wilds, table)
     totals: dict[str, int] = obs["suspect_points"]
     alibied = set(obs["alibied"])
     sides: list[list[int]] = obs["sides"]
@@ -72,7 +80,8 @@ def ripper_view(variant: Variant, obs: Observation) -> View:
         view["areas"].append({
             "side": seat, "label": side_label(sides, seat),
             "points": area_points(areas[seat], wilds[seat], table, ripper),
-            "melds": _groups(area, obs["wilds"][seat], ripper, totals, alibied, table.points),
+            "melds": _groups(area, obs["wilds"][seat], ripper, totals, alibied, table.points,
+                             over),
         })
     top = obs["discard_top"]
     view["piles"] = [
@@ -94,10 +103,14 @@ def ripper_view(variant: Variant, obs: Observation) -> View:
     return view
 
 
-def _groups(area: dict[str, int], wild: dict[str, int], ripper: int,
+def _groups(area: dict[str, int], wild: dict[str, int], ripper: int | None,
             totals: dict[str, int], alibied: set[str],
-            points: tuple[int, ...]) -> list[dict[str, object]]:
-    """One group per suspect in play, then Letters, Alibis, Victims and Scenes."""
+            points: tuple[int, ...], over: bool) -> list[dict[str, object]]:
+    """One group per suspect in play, then Letters, Alibis, Victims and Scenes.
+
+    While the hand runs a suspect's note says how the race stands (who would be the
+    Ripper if caught now); once it is over, only the outcome: the caught Ripper doubled.
+    """
     groups: list[dict[str, object]] = []
     for s, suspect in enumerate(SUSPECTS):
         natural, wilds = area.get(suspect, 0), wild.get(suspect, 0)
@@ -108,14 +121,17 @@ def _groups(area: dict[str, int], wild: dict[str, int], ripper: int,
         if suspect in alibied:
             note = "alibied: cannot be the Ripper"
         elif s == ripper:
-            note = f"the Ripper if caught now ({totals[suspect]} in play): doubled"
+            note = ("the Ripper: doubled" if over else
+                    f"{totals[suspect]} in play: the Ripper if caught now, doubled")
         else:
             note = f"{totals[suspect]} in play"
+        cards = [suspect] * natural + ["wild"] * wilds + [f"suspect-{suspect}"] * card
         groups.append({
             "label": NAMES[suspect],
-            "cards": [suspect] * natural + ["wild"] * wilds + [f"suspect-{suspect}"] * card,
+            "cards": cards,
+            "names": [NAMES[c] for c in cards],
             "points": value * 2 if s == ripper else value,
-            "note": note + (f"; {wilds} wild" if wilds else ""),
+            "note": note,
         })
     for label, kinds in (("Letters", ("letters",)),
                          ("Alibis", tuple(f"alibi-{s}" for s in ALIBI_SUSPECTS)),
@@ -123,7 +139,7 @@ def _groups(area: dict[str, int], wild: dict[str, int], ripper: int,
                          ("Ripper Escapes", ("ripper-escapes",))):
         cards = [k for k in kinds for _ in range(area.get(k, 0))]
         if cards:
-            groups.append({"label": label, "cards": cards,
+            groups.append({"label": label, "cards": cards, "names": [NAMES[c] for c in cards],
                            "points": sum(points[KINDS.index(k)] for k in cards),
                            "note": "never the Ripper" if label == "Letters" else ""})
     return groups

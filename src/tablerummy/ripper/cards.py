@@ -1,7 +1,7 @@
 """Jack the Ripper's cards: ids, copies, points and suspect order, as one overridable table.
 
 The rulebook's card-by-card section is missing and the printed numbers are not public;
-the defaults here are tablerummy's (see ``card-data.md``).  ``--cards FILE`` replaces
+the defaults here are tablerummy's (see docs/rules-ripper.md).  ``--cards FILE`` replaces
 any of them, so that a table holding the physical cards can play with the printed values.
 """
 

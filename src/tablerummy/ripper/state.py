@@ -9,7 +9,8 @@ chance to play Ripper Escapes — and the follow-up choices of a Scene and Rippe
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from random import Random
 from typing import TYPE_CHECKING, Any, Self
 
 from ..events import how_many, listed, their, who, whose
@@ -35,6 +36,7 @@ from .cards import (
     VICTIM,
     WILD,
 )
+from .determinize import determinize, determinizer, track
 from .scoring import HandResult, alibied, score_hand, suspect_totals
 from .scoring import breakdown as _breakdown
 
@@ -61,7 +63,7 @@ class RipperState(MysteryState):
     __slots__ = (
         "actor", "areas", "cards", "dealer", "end", "escaper", "extra", "gavel_played",
         "hands", "log", "out_seat", "outcome", "phase", "players", "resign_end",
-        "resign_queue", "result", "seat", "sizes", "stock", "variant", "victims",
+        "resign_queue", "result", "seat", "shown", "sizes", "stock", "variant", "victims",
         "vote_caller", "votes", "wilds", "yard",
     )
 
@@ -86,6 +88,9 @@ class RipperState(MysteryState):
     escaper: int | None
     outcome: str | None
     result: HandResult | None
+    shown: list[list[int]] | None
+    """Per seat, the cards everyone has seen go into that hand (:mod:`.determinize`);
+    ``None`` in a determinized copy, whose playouts need no bookkeeping."""
 
     def __init__(self, variant: Ripper, deck: Sequence[str], dealer: int, log: bool = False):
         n = variant.players
@@ -113,6 +118,7 @@ class RipperState(MysteryState):
         self.escaper = None
         self.outcome = None
         self.result = None
+        self.shown = [[0] * NK for _ in range(n)]
 
     def copy(self) -> Self:
         new = object.__new__(type(self))
@@ -142,6 +148,7 @@ class RipperState(MysteryState):
         new.escaper = self.escaper
         new.outcome = self.outcome
         new.result = self.result
+        new.shown = None if self.shown is None else [k[:] for k in self.shown]
         return new
 
     # --- queries ------------------------------------------------------------------------
@@ -432,6 +439,8 @@ class RipperState(MysteryState):
 
     def apply_unchecked(self, action: Action) -> None:
         assert isinstance(action, int)
+        if self.shown is not None:
+            track(self, action, self.shown)
         seat = self.seat
         if action == A.DRAW_STOCK:
             drawn = self._draw(seat, 1)
@@ -802,3 +811,10 @@ class RipperState(MysteryState):
             "discard_top": KINDS[self.yard[-1]] if self.yard else None,
             "votes": [SUSPECTS[v] if v is not None else None for v in self.votes],
         }
+
+    def determinize(self, seat: int, rng: Random) -> Self:
+        """A position ``seat`` could be in, every card and vote it cannot see redealt."""
+        return determinize(self, seat, rng)
+
+    def determinizer(self, seat: int, track: bool = True) -> Callable[[Random], Self]:
+        return determinizer(self, seat, track)

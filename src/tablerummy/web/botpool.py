@@ -31,7 +31,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
-from ..bots import get_bot
+from ..bots import Sampler, get_bot
 from ..variant import Variant, get_variant
 
 log = logging.getLogger("tablerummy.web")
@@ -54,6 +54,8 @@ class BotRequest:
     seed: int
     observation: dict[str, Any]
     legal: tuple[str, ...]
+    sampler: Sampler | None = None
+    """For a search bot (ismcts): determinizations of its seat, never the true position."""
 
 
 def bot_modules() -> list[str]:
@@ -83,6 +85,8 @@ def decide(request: BotRequest) -> str:
     variant = _variant(request.variant, json.dumps(request.options, sort_keys=True))
     bot = get_bot(request.bot, variant, request.seat, seed=request.seed)
     legal = [variant.parse_action(text) for text in request.legal]
+    if bot.wants_sampler:
+        bot.sampler = request.sampler
     return variant.action_text(bot.choose(request.observation, legal))
 
 

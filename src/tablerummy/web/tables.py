@@ -17,13 +17,14 @@ import functools
 import hashlib
 import hmac
 import logging
+import random
 import secrets
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..bots import bot_names
+from ..bots import Sampler, bot_names, wants_sampler
 from ..errors import OptionError, TablerummyError
 from ..game import Game
 from ..present import table_view
@@ -369,6 +370,9 @@ class LiveTable:
                 seat=seat, seed=move_seed(game.seed, seat, version),
                 observation=game.observation(seat),
                 legal=tuple(game.variant.action_text(a) for a in game.legal_actions()),
+                sampler=Sampler(game.state, seat,
+                                random.Random(move_seed(game.seed, seat, -version)))
+                if wants_sampler(bot, game.variant) else None,
             )
         text = await self.manager.bots.choose(request)
         async with self.lock:

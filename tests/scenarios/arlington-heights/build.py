@@ -3,7 +3,7 @@
     .venv/bin/python tests/scenarios/arlington-heights/build.py [--check]
 
 Two players and ``first_dealer`` 1 unless said otherwise, so p0 moves first.  Every
-expected value is worked out here from ``oklahoma-family.txt`` and ``card-data.md``.
+expected value is worked out here from ``Oklahoma rulebook`` and the project's decisions.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from okbuild import Builder, Deal, burn, hand, in_hand, open_hand, out  # noqa: 
 
 B = Builder("arlington-heights", HERE)
 S = B.scenario
-SRC = "oklahoma-family.txt · Arlington Heights"
+SRC = "Oklahoma rulebook · Arlington Heights"
 
 RANKS = ["A", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]  # no 2s
 PACK = [r + s for s in "SHDC" for r in RANKS]
@@ -92,7 +92,7 @@ S("values-queen-and-low",
   ])], "totals": [165, -110]})
 
 S("no-low-aces",
-  "card-data.md · in Heights a Joker cannot stand for a 2 (there are none), so low-ace "
+  "decision · in Heights a Joker cannot stand for a 2 (there are none), so low-ace "
   "sequences do not exist there",
   "p0 tries to meld A-2-3 of hearts with a Joker as the 2.",
   deal=Deal(hands=["AH JK 3H 9S 9H 9D 5C 6C 7D 8D 10D", QUIET], upcard="8C", top="3C"),
@@ -126,7 +126,7 @@ S("queen-discard-illegal",
 
 QUEEN_P0 = "QS KS KH KD KC 9H 10H JH 4C 5C 6C"
 S("queen-never-last-card",
-  "card-data.md · Heights Q♠: no meld may leave a hand holding only Q♠s (the turn must "
+  "decision · Heights Q♠: no meld may leave a hand holding only Q♠s (the turn must "
   "still end with a legal discard, or the hand must be empty), so no one goes out on a Q♠",
   "p0 draws QH, melds four kings and 9-10-J-Q of hearts; melding 4-5-6 of clubs would leave "
   "it holding Q♠ alone, which it may not discard: refused.",
@@ -136,7 +136,7 @@ S("queen-never-last-card",
             "error_contains": "that would leave you only Q♠, which is never discarded"})
 
 S("queen-layoff-leaves-only-queen-illegal",
-  "card-data.md · Heights Q♠: no layoff may leave a hand holding only Q♠s",
+  "decision · Heights Q♠: no layoff may leave a hand holding only Q♠s",
   "p0 draws 7C, melds KS KH KD, 9-10-J of hearts and 4-5-6 of clubs, and lays 7C off on the "
   "clubs (it keeps Q♠ and KC: legal). Laying KC off on the kings would leave Q♠ alone: "
   "refused.",
@@ -150,7 +150,7 @@ LONE_P0 = "QS KS KH KD 9H 10H JH 4C 5C 6C 7C"
 LONE_TURN = ["draw stock", "meld KS KH KD", "meld 9H 10H JH", "meld 4C 5C 6C 7C",
              "discard 3D", "draw stock", "discard 8C", "draw stock"]
 S("queen-lone-keeps-it",
-  "card-data.md · Heights Q♠: it is never discarded, and no layoff may leave a hand of Q♠s "
+  "decision · Heights Q♠: it is never discarded, and no layoff may leave a hand of Q♠s "
   "only",
   "p0 draws 3D, melds KS KH KD, 9-10-J of hearts and 4-5-6-7 of clubs, and discards 3D: it "
   "holds Q♠ alone. p1 draws and discards 8C. p0 draws 8H: laying 8H off on its hearts would "
@@ -163,7 +163,7 @@ S("queen-lone-keeps-it",
                                  ["4C", "5C", "6C", "7C"]], []]}})
 
 S("queen-forced-discard",
-  "card-data.md · Heights Q♠: the one forced exception — when a draw leaves a hand of Q♠s "
+  "decision · Heights Q♠: the one forced exception — when a draw leaves a hand of Q♠s "
   "only (a lone Q♠ draws the other), one Q♠ is discarded; it is never the last card",
   "As queen-lone-keeps-it, but p0's lone Q♠ draws the other Q♠: its one move is 'discard QS'. "
   "It discards one and keeps the other; p1 is to play.",
@@ -174,7 +174,7 @@ S("queen-forced-discard",
                       "discard_size": 4}})
 
 S("queen-forced-discard-offered",
-  "card-data.md · Heights Q♠: when a draw leaves a hand of Q♠s only, one Q♠ is discarded",
+  "decision · Heights Q♠: when a draw leaves a hand of Q♠s only, one Q♠ is discarded",
   "As queen-forced-discard, stopped after the draw: p0 holds Q♠ Q♠ and may only discard one.",
   deal=Deal(hands=[LONE_P0, QUIET], upcard="8S", top="3D 8C QS"),
   actions=LONE_TURN,
@@ -193,7 +193,7 @@ PILE_QUEEN_TURNS = [
     "draw stock", "discard 9H",  # p2 draws the stock's last card: rebuilt, pile is Q♠ alone
 ]
 S("queen-pile-leaves-only-queen-illegal",
-  "card-data.md · Heights Q♠: no meld — the one that takes the discard pile included — may "
+  "decision · Heights Q♠: no meld — the one that takes the discard pile included — may "
   "leave a hand holding only Q♠s",
   "3 players, p2 deals. p0 melds down to 9S 9D, p1 down to a lone Q♠. Turns of drawing and "
   "throwing back the card drawn use up the stock until p1 draws the other Q♠ and must "
@@ -206,7 +206,7 @@ S("queen-pile-leaves-only-queen-illegal",
             "error_contains": "that would leave you only Q♠, which is never discarded"})
 
 S("queen-pile-leaves-only-queen-not-offered",
-  "card-data.md · Heights Q♠: a pile meld that would leave a hand of Q♠s only is not a "
+  "decision · Heights Q♠: a pile meld that would leave a hand of Q♠s only is not a "
   "legal action",
   "As queen-pile-leaves-only-queen-illegal, stopped before p0's draw: drawing from the "
   "stock is its one move.",
@@ -217,7 +217,7 @@ S("queen-pile-leaves-only-queen-not-offered",
                       "discard_size": 2, "discard_top": "9H"}})
 
 S("draw-pile",
-  "oklahoma-family.txt · Arlington Heights: rules for discarding and picking up the discard "
+  "Oklahoma rulebook · Arlington Heights: rules for discarding and picking up the discard "
   "pile remain the same: meld the top discard at once with at least two cards from the "
   "hand (a Joker counts as one), then take up the rest of the pile",
   "Upcard 4H. p0 draws JD and discards it; p1 draws 9H and discards it. p0 takes the pile "
@@ -232,7 +232,7 @@ S("draw-pile",
                       "discard_top": "KS", "stock_size": 77 - 2}})
 
 S("joker-in-set-and-layoff",
-  "SPEC.md · a wild card is written with the card it stands for; in a set its suit means "
+  "docs/records.md · a wild card is written with the card it stands for; in a set its suit means "
   "nothing but Q♠, so it takes the suit the set lacks (decision)",
   "p0 melds '7H 7D JK=7H' (it lies as 7H 7D JK=7S) and 5-6-7 of clubs, lays off JK=8C on "
   "the sequence and discards.",
@@ -244,7 +244,7 @@ S("joker-in-set-and-layoff",
                       "hands": [hand("9S 9H 10D KC"), hand(QUIET)]}})
 
 S("no-joker-swap",
-  "card-data.md · taking a melded Joker back is Arlington's Joker option; Heights has no "
+  "decision · taking a melded Joker back is Arlington's Joker option; Heights has no "
   "such rule",
   "p0 melds 7H 7D JK=7S and tries to put a 7S in the Joker's place.",
   deal=Deal(hands=["7H 7D JK 7S 5C 6C 7C 9S 9H 10D KC", QUIET], upcard="8S", top="3D"),
@@ -280,7 +280,7 @@ def _good(**changes: object) -> dict[str, object]:
 
 
 B.broken("broken-deck-with-a-two",
-         _good(rule=f"{SRC}: remove all 2's and replace them with four Jokers (SPEC.md · "
+         _good(rule=f"{SRC}: remove all 2's and replace them with four Jokers (docs/records.md · "
                     "the deck must be a permutation of the variant's)",
                hands=[{"deck": [*FULL[:-1], "2S"], "actions": []}]),
          {"exit": 2, "error_contains": "not a permutation"})
@@ -288,7 +288,7 @@ B.broken("broken-players-9",
          _good(rule=f"{SRC}: players as in Fortune Rummy, 2 to 8", options={"players": 9}),
          {"exit": 2, "error_contains": "option players=9 is not one of"})
 B.broken("broken-option-rules",
-         _good(rule="card-data.md · rules=parlett|scarne is an option of arlington only",
+         _good(rule="decision · rules=parlett|scarne is an option of arlington only",
                options={"players": 2, "rules": "scarne"}),
          {"exit": 2, "error_contains": "no option 'rules'"})
 

@@ -4,7 +4,7 @@
 
 Two players and ``first_dealer`` 1 unless said otherwise, so p0 moves first; Parlett's
 rules (the default) unless ``rules=scarne``.  Every expected value is worked out here from
-``oklahoma-family.txt`` and ``card-data.md``, the arithmetic in the descriptions.
+``Oklahoma rulebook`` and the project's decisions, the arithmetic in the descriptions.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from okbuild import Builder, Deal, hand, in_hand, open_hand, out  # noqa: E402
 
 B = Builder("arlington", HERE)
 S = B.scenario
-SRC = "oklahoma-family.txt · Arlington"
+SRC = "Oklahoma rulebook · Arlington"
 SCARNE = {"rules": "scarne"}
 JOKER = {"joker": True}
 
@@ -37,7 +37,7 @@ QUIET2 = "3C 4C 5C 6C 7C 3D 4D 5D 6D 7D 6S 7S 6H"
 # =========================================================================================
 
 S("deal-2p-order",
-  f"{SRC}: two packs, deal each player 13 cards; SPEC.md · The deal",
+  f"{SRC}: two packs, deal each player 13 cards; docs/records.md · The deal",
   "The two packs unshuffled, p1 deals: p0 gets the 1st, 3rd … 25th card, p1 the 2nd … "
   "26th; AD is turned up; 77 cards are left in the stock. p0 may take the pile only with "
   "AS, AD and its deuce: 2H stands for the ace of the suit the set lacks, AH.",
@@ -102,7 +102,7 @@ S("values-queen-of-spades-parlett",
   ])], "totals": [305, -65]})
 
 S("deuce-set-parlett-illegal",
-  "card-data.md · deuce-only meld: Scarne only (Parlett: not allowed)",
+  "decision · deuce-only meld: Scarne only (Parlett: not allowed)",
   "p0 tries to meld 2S 2H 2D.",
   deal=Deal(hands=["2S 2H 2D 9C 9S 8D 4S 5S 10D JC KC QC 8C", QUIET], upcard="8H", top="3C"),
   actions=["draw stock", "meld 2S 2H 2D"],
@@ -130,7 +130,7 @@ S("wild-queen-layoff-keeps-natural",
 
 S("wild-two-not-for-a-two",
   f"{SRC} · deuces are still wild (as in Fortune Rummy, they only substitute for cards of "
-  "other values: card-data.md, a wild 2 never stands for a 2)",
+  "other values: decision, a wild 2 never stands for a 2)",
   "p0 tries A-2-3 of hearts with 2C standing for the 2H.",
   deal=Deal(hands=["AH 2C 3H 9C 9S 8D 4S 5S 10D JC KC QC 8C", QUIET], upcard="8H", top="3C"),
   actions=["draw stock", "meld AH 2C=2H 3H"],
@@ -138,7 +138,7 @@ S("wild-two-not-for-a-two",
             "error_contains": "a wild 2 stands only for a card of another rank"})
 
 S("natural-two-in-own-place",
-  f"{SRC} · aces 20 whether played high or low; card-data.md: a natural 2 stands as itself "
+  f"{SRC} · aces 20 whether played high or low; decision: a natural 2 stands as itself "
   "in its own suit's A-2-3 or 2-3-4 and scores as a 2 (5, decision)",
   "p0 draws 7D: A-2-3 of hearts (20+5+5), 2-3-4 of spades (5+5+5), 9S 9D 9C (30), 5-6-7-8 "
   "of diamonds (5+5+5+10): 100; it discards KD, out: +100 = 200. p1 −65.",
@@ -150,7 +150,7 @@ S("natural-two-in-own-place",
 
 S("joker-for-a-two",
   f"{SRC} · Rules Variations: the Joker is a special wild card — not a deuce, so it may "
-  "stand for a 2 (card-data.md: only a wild 2 never does); it counts 100",
+  "stand for a 2 (decision: only a wild 2 never does); it counts 100",
   "joker=true: p0 draws 3C and melds AH JK=2H 3H (20+100+5 = 125), then discards 3C.",
   options=JOKER,
   deal=Deal(hands=["AH JK 3H 9C 9S 8D 4S 5S 10D JC KC QC 8C", QUIET], upcard="8H", top="3C"),
@@ -159,7 +159,7 @@ S("joker-for-a-two",
             "state": {"areas": [[["AH", "JK=2H", "3H"]], []]}})
 
 S("joker-written-twice",
-  "SPEC.md · bad input is refused in one line: the Joker option adds one Joker, and a "
+  "docs/records.md · bad input is refused in one line: the Joker option adds one Joker, and a "
   "Joker is written with the card it stands for",
   "joker=true: p0 writes 'meld jk jk 5h' — two Jokers, neither saying what it stands for.",
   options=JOKER,
@@ -354,7 +354,7 @@ S("joker-queen-of-spades",
             "error_contains": "only in an otherwise natural meld"})
 
 S("swap-without-joker-option",
-  "card-data.md · a melded Joker can be taken back only with Arlington's Joker option",
+  "decision · a melded Joker can be taken back only with Arlington's Joker option",
   "Without the Joker there is nothing to swap: 'swap 7S m1' is refused.",
   deal=Deal(hands=["7H 7D 7S 9S 9H 9D 4C 6C 8C 10C QC 3D 5D", QUIET], upcard="2H", top="JD"),
   actions=["draw stock", "meld 7S 7H 7D", "swap 7S m1"],
@@ -406,11 +406,11 @@ B.broken("broken-players-8",
                options={"players": 8}),
          {"exit": 2, "error_contains": "option players=8 is not one of"})
 B.broken("broken-rules-hoyle",
-         _good(rule="card-data.md · rules=parlett (default) or rules=scarne",
+         _good(rule="decision · rules=parlett (default) or rules=scarne",
                options={"players": 2, "rules": "hoyle"}),
          {"exit": 2, "error_contains": "option rules=hoyle is not one of: parlett, scarne"})
 B.broken("broken-joker-swap",
-         _good(rule="card-data.md · joker_swap=melder|anyone",
+         _good(rule="decision · joker_swap=melder|anyone",
                options={"players": 2, "joker": True, "joker_swap": "nobody"}),
          {"exit": 2, "error_contains": "option joker_swap=nobody is not one of"})
 B.broken("broken-joker-deck-104",

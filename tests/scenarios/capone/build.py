@@ -7,7 +7,7 @@ which cards lie on top of the Case File) and the actions played; the deck that d
 comes from :func:`tablerummy.stacking.stacked_deck` (or is written out card by card for
 the deal scenarios, so that the deal itself is not checked against the same helper).
 
-Every expected value is written here by hand from the rulebook and card-data.md — never
+Every expected value is written here by hand from the rulebook and decision — never
 copied from the engine's output.  The engine is used only to expand the *filler* turns
 (a turn that draws from the Case File and throws away the first card drawn, or one that
 takes the Underworld's top card and throws it back), so that long stories that use up
@@ -167,7 +167,7 @@ P1_PLAIN = "3 murray-humphreys, 3 ralph-capone, 2 jake-guzik, 2 jack-mcgurn"
 _DEAL_2P = [AC, FN] * 6 + [AC, SH] * 2 + [HE, SH] * 2 + [RAID, EN, AM]
 scenario(
     name="deal-2p-order",
-    rule="al-capone.txt · Setup / Turn Overview: 10 cards each, dealt one at a time "
+    rule="Capone rulebook · Setup / Turn Overview: 10 cards each, dealt one at a time "
          "clockwise from the dealer's left; the next card starts the Underworld; the player "
          "left of the dealer starts; draw the top 2 of the Case File",
     description="Deck written out card by card, p0 deals: the 1st, 3rd, … card go to p1, "
@@ -191,7 +191,7 @@ scenario(
 _DEAL_3P = [MH, JG, JM] * 7 + [RC, JT, WW] * 3 + [FB, SH, RAID]
 scenario(
     name="deal-3p-order",
-    rule="al-capone.txt · Setup / Turn Overview: with 3 players the deal and the first turn "
+    rule="Capone rulebook · Setup / Turn Overview: with 3 players the deal and the first turn "
          "start left of the dealer and go clockwise",
     description="Deck written out, p1 deals: cards go to p2, p0, p1 in turn; fred-burke "
                 "starts the Underworld; p2 starts and draws samuel-hunt and raid.",
@@ -213,7 +213,7 @@ scenario(
 _DEAL_4P = [AC, MH, RC, JM] * 7 + [AC, FB, SH, JT] + [HE, FB, SH, JT] * 2 + [WW, FN, FN]
 scenario(
     name="deal-4p-teams",
-    rule="al-capone.txt · Team Play: with 4 players the partners opposite (p0+p2, p1+p3) "
+    rule="Capone rulebook · Team Play: with 4 players the partners opposite (p0+p2, p1+p3) "
          "share one play area (the default); the deal starts left of the dealer",
     description="Deck written out, p3 deals: cards go p0, p1, p2, p3 in turn; p0 draws two "
                 "Frank Nitti, melds 3 Al Capone; p1 takes the Underworld's Mike Heitler, melds "
@@ -239,7 +239,7 @@ scenario(
 
 scenario(
     name="deal-4p-singles",
-    rule="card-data.md · teams=false: 4 players play as singles, each with their own area "
+    rule="decision · teams=false: 4 players play as singles, each with their own area "
          "and score",
     description="teams=false, p1 deals, so p2 starts: melds 3 Samuel Hunt into p2's own "
                 "area; four sides, four areas; p3 is next.",
@@ -281,7 +281,7 @@ OUT_AT_ONCE = ["draw stock", meld_text(JM, 4), meld_text(JG, 4), meld_text(RC, 3
 
 scenario(
     name="dealer-rotation-3p",
-    rule="al-capone.txt · Setup: in subsequent hands the deal passes clockwise (so does the "
+    rule="Capone rulebook · Setup: in subsequent hands the deal passes clockwise (so does the "
          "first turn)",
     description="3 players, p0 deals hand 0 (p1 starts), p1 deals hand 1 (p2 starts), p2 "
                 "deals hand 2 (p0 starts); each time the starter goes out at once with 33. "
@@ -312,7 +312,7 @@ BASE_MELD = Deal(
 
 scenario(
     name="meld-and-layoff-own",
-    rule="al-capone.txt · Evidence: a meld is 3 or more Evidence cards of one gangster, "
+    rule="Capone rulebook · Evidence: a meld is 3 or more Evidence cards of one gangster, "
          "placed in your area; layoffs onto a meld; as many melds and layoffs a turn as you wish",
     description="p0 draws Johnny Torrio and Frank Nitti, melds 3 Frank Nitti, lays the 4th "
                 "off onto it, melds 3 Johnny Torrio. Raid gains nothing (no other area holds "
@@ -334,7 +334,7 @@ scenario(
 
 scenario(
     name="layoff-onto-other-area",
-    rule="al-capone.txt · Evidence: a layoff matches a meld no matter in whose area it lies, "
+    rule="Capone rulebook · Evidence: a layoff matches a meld no matter in whose area it lies, "
          "and the card goes into your own area",
     description="After p0's Frank Nitti meld, p1 draws Frank Nitti and Murray Humphreys, lays "
                 "Frank Nitti off onto p0's meld (it lands in p1's area) and melds 4 Murray "
@@ -357,7 +357,7 @@ scenario(
 
 scenario(
     name="meld-adds-to-own-gangster",
-    rule="al-capone.txt · Evidence: cards of one gangster within a play area always lie "
+    rule="Capone rulebook · Evidence: cards of one gangster within a play area always lie "
          "together (a second meld of the same gangster joins the first)",
     description="p0 melds 3 Al Capone, then 3 more: one pile of 6 in p0's area.",
     deals=[Deal(hands=["6 al-capone, 2 johnny-torrio, 2 samuel-hunt", P1_PLAIN],
@@ -371,7 +371,7 @@ scenario(
 )
 scenario(
     name="notation-lenient",
-    rule="SPEC.md · Move notation: any reasonable spelling is read (case, extra spaces, card "
+    rule="notation.md · Move notation: any reasonable spelling is read (case, extra spaces, card "
          "order, unique prefixes of card ids)",
     description="p0 plays 'Draw  Stock', 'meld FRANK frank-nitti  Frank', 'layoff frank', "
                 "'MELD johnny johnny johnny', 'discard Raid'.",
@@ -392,36 +392,36 @@ def _illegal(name: str, rule: str, description: str, deal: Deal, steps: list[Ste
 
 
 _illegal("meld-two-cards-illegal",
-         "al-capone.txt · Evidence: a meld has 3 or more cards (2 is not a meld)",
+         "Capone rulebook · Evidence: a meld has 3 or more cards (2 is not a meld)",
          "p0 tries to meld 2 Frank Nitti.",
          BASE_MELD, ["draw stock", meld_text(FN, 2)], "3 or more Evidence cards")
 _illegal("meld-mixed-illegal",
-         "al-capone.txt · Evidence: a meld is cards of one gangster (the same color)",
+         "Capone rulebook · Evidence: a meld is cards of one gangster (the same color)",
          "p0 tries to meld 2 Frank Nitti with a Johnny Torrio.",
          BASE_MELD, ["draw stock", "meld frank-nitti frank-nitti johnny-torrio"],
          "of one gangster")
 _illegal("meld-gavel-illegal",
-         "al-capone.txt · Gavel Cards: Gavel cards are never melded",
+         "Capone rulebook · Gavel Cards: Gavel cards are never melded",
          "p0 tries to meld Raid cards.",
          BASE_MELD, ["draw stock", "meld raid raid raid"], "'raid' is not a gangster")
 _illegal("meld-more-than-held-illegal",
-         "al-capone.txt · Evidence: a meld comes from your hand",
+         "Capone rulebook · Evidence: a meld comes from your hand",
          "p0 holds 4 Frank Nitti and tries to meld 5.",
          BASE_MELD, ["draw stock", meld_text(FN, 5)], "you hold only 4 Frank Nitti")
 _illegal("layoff-without-meld-illegal",
-         "al-capone.txt · Evidence: a layoff needs a matching meld on the table",
+         "Capone rulebook · Evidence: a layoff needs a matching meld on the table",
          "No Frank Nitti meld lies anywhere; p0 tries to lay one off.",
          BASE_MELD, ["draw stock", "layoff frank-nitti"], "no meld of Frank Nitti")
 _illegal("play-before-draw-illegal",
-         "al-capone.txt · Turn Overview: draw (mandatory) comes first",
+         "Capone rulebook · Turn Overview: draw (mandatory) comes first",
          "p0 tries to meld before drawing.",
          BASE_MELD, [meld_text(FN, 3)], "draw first")
 _illegal("draw-twice-illegal",
-         "al-capone.txt · Draw: one draw a turn — 2 from the Case File or 1 from the Underworld",
+         "Capone rulebook · Draw: one draw a turn — 2 from the Case File or 1 from the Underworld",
          "p0 draws from the Case File, then tries to take the Underworld's card as well.",
          BASE_MELD, ["draw stock", "draw discard"], "already drawn")
 _illegal("take-without-search-illegal",
-         "SPEC.md · capone: 'take C' only follows Search Individually",
+         "docs/records.md · capone: 'take C' only follows Search Individually",
          "p0 tries to take the Underworld's Mike Heitler with no Search Warrant played.",
          BASE_MELD, ["draw stock", "take mike-heitler"], "only follows")
 
@@ -435,7 +435,7 @@ _LAST = ["draw stock", meld_text(JM, 4), meld_text(JG, 4)]
 
 scenario(
     name="last-card-meld-offers",
-    rule="al-capone.txt · Ending the Hand: a player may never play their last hand card "
+    rule="Capone rulebook · Ending the Hand: a player may never play their last hand card "
          "(a meld must leave one card)",
     description="p0 holds only 4 Frank Nitti after two melds: melding 3 is offered, "
                 "melding all 4 is not.",
@@ -445,12 +445,12 @@ scenario(
                         "areas": [{JM: 4, JG: 4}, {}]}},
 )
 _illegal("last-card-meld-illegal",
-         "al-capone.txt · Ending the Hand: a player may never play their last hand card (meld)",
+         "Capone rulebook · Ending the Hand: a player may never play their last hand card (meld)",
          "p0 holds only 4 Frank Nitti and tries to meld all 4.",
          BASE_LAST, [*_LAST, meld_text(FN, 4)], "never play their last hand card")
 scenario(
     name="last-card-only-discard",
-    rule="al-capone.txt · Ending the Hand: a player may never play their last hand card "
+    rule="Capone rulebook · Ending the Hand: a player may never play their last hand card "
          "(no layoff of the last card)",
     description="p0 melds 3 Frank Nitti and keeps one: it matches the meld, but the only "
                 "legal action is to discard it.",
@@ -460,13 +460,13 @@ scenario(
                         "areas": [{JM: 4, JG: 4, FN: 3}, {}]}},
 )
 _illegal("last-card-layoff-illegal",
-         "al-capone.txt · Ending the Hand: a player may never play their last hand card (layoff)",
+         "Capone rulebook · Ending the Hand: a player may never play their last hand card (layoff)",
          "p0 tries to lay off the last card in hand.",
          BASE_LAST, [*_LAST, meld_text(FN, 3), "layoff frank-nitti"],
          "never play their last hand card")
 scenario(
     name="going-out",
-    rule="al-capone.txt · Ending the Hand A: a hand ends when a player discards their last "
+    rule="Capone rulebook · Ending the Hand A: a hand ends when a player discards their last "
          "hand card; scoring follows",
     description="p0 melds 4 Jack McGurn, 4 Jake Guzik and 3 Frank Nitti and discards the last "
                 "card: 12 + 12 + 12 = 36 against 0. Hand 2 is dealt by p0, so p1 starts.",
@@ -475,7 +475,7 @@ scenario(
               "game_over": False, "winner": None, "to_act": 1, "legal": DRAWS},
 )
 _illegal("last-card-gavel-illegal",
-         "al-capone.txt · Ending the Hand: a player may never play their last hand card "
+         "Capone rulebook · Ending the Hand: a player may never play their last hand card "
          "(Gavel card)",
          "p0's last card is an Eliot Ness; playing it is refused.",
          Deal(hands=["4 jack-mcgurn, 4 jake-guzik, frank-nitti, eliot-ness", P1_PLAIN],
@@ -497,7 +497,7 @@ _GAVEL = ["draw stock", "play eliot-ness draw-two"]
 
 scenario(
     name="gavel-received-not-offered",
-    rule="al-capone.txt · Gavel Cards: at most 1 Gavel card a turn; a Gavel card received "
+    rule="Capone rulebook · Gavel Cards: at most 1 Gavel card a turn; a Gavel card received "
          "from a played Gavel card may not be played that turn",
     description="p0 plays Eliot Ness (Draw Two) and receives Frank Nitti and an Agent "
                 "Meeting: no Gavel card is offered any more (neither the new Agent Meeting "
@@ -517,7 +517,7 @@ scenario(
 )
 scenario(
     name="evidence-received-playable",
-    rule="card-data.md · cards received from a Gavel card may be played in the same turn "
+    rule="decision · cards received from a Gavel card may be played in the same turn "
          "(Evidence), but no second Gavel card",
     description="p0 melds the Frank Nitti received from Draw Two together with the two held.",
     deals=[BASE_GAVEL], actions=[[*_GAVEL, meld_text(FN, 3)]],
@@ -528,13 +528,13 @@ scenario(
     },
 )
 _illegal("gavel-received-not-playable",
-         "al-capone.txt · Gavel Cards: a Gavel card received this turn may not be played, since "
+         "Capone rulebook · Gavel Cards: a Gavel card received this turn may not be played, since "
          "you have already played one",
          "After Draw Two, p0 tries the Agent Meeting it just received.",
          BASE_GAVEL, [*_GAVEL, meld_text(FN, 3), "play agent-meeting ask-around frank-nitti"],
          "at most 1 Gavel card per turn")
 _illegal("gavel-second-illegal",
-         "al-capone.txt · Gavel Cards: you may play at most 1 Gavel card per turn",
+         "Capone rulebook · Gavel Cards: you may play at most 1 Gavel card per turn",
          "After Draw Two, p0 tries the Search Warrant it held from the start.",
          BASE_GAVEL, [*_GAVEL, "play search-warrant individually"],
          "at most 1 Gavel card per turn")
@@ -545,7 +545,7 @@ _illegal("gavel-second-illegal",
 
 scenario(
     name="ask-around-clockwise",
-    rule="al-capone.txt · Ask Around: the first player clockwise from your left holding the "
+    rule="Capone rulebook · Ask Around: the first player clockwise from your left holding the "
          "gangster gives exactly one and draws 1 replacement from the Case File",
     description="4 singles, p3 deals. p0 asks around for Frank Nitti: p1 has none, p2 has 2 "
                 "and gives one (before p3, who also has one), then draws the raid on top of "
@@ -575,7 +575,7 @@ scenario(
 )
 scenario(
     name="ask-around-partner",
-    rule="card-data.md · Ask Around asks every other player in clockwise order, partner "
+    rule="decision · Ask Around asks every other player in clockwise order, partner "
          "included",
     description="4 players in teams, p3 deals. p0 asks around for Frank Nitti: p1 has none, "
                 "so partner p2 gives one (p3 holds two but comes later) and draws a raid.",
@@ -600,7 +600,7 @@ scenario(
 )
 scenario(
     name="ask-around-wraps-clockwise",
-    rule="al-capone.txt · Ask Around: going clockwise, starting with the player to your left "
+    rule="Capone rulebook · Ask Around: going clockwise, starting with the player to your left "
          "(3 players)",
     description="3 players, p0 deals, p1 asks around for Johnny Torrio: p2 (on p1's left) has "
                 "none, so p0 gives one and draws the raid.",
@@ -623,7 +623,7 @@ scenario(
 )
 scenario(
     name="ask-around-nobody-has-it",
-    rule="card-data.md · Ask Around: if nobody holds the gangster, nothing happens (the Agent "
+    rule="decision · Ask Around: if nobody holds the gangster, nothing happens (the Agent "
          "Meeting is still spent)",
     description="p0 asks around for William White; p1 holds none: nobody gives, nobody draws, "
                 "the Agent Meeting lies on the Underworld.",
@@ -648,7 +648,7 @@ BASE_COMPLETE_FN = Deal(
 _COMPLETE_FN = ["draw stock", meld_text(FN, 6), "discard fred-burke", "draw stock"]
 scenario(
     name="ask-around-complete-set-not-offered",
-    rule="al-capone.txt · Ask Around: name a gangster of which no player has a complete set "
+    rule="Capone rulebook · Ask Around: name a gangster of which no player has a complete set "
          "laid out",
     description="p0 lays out all 6 Frank Nitti. p1 may ask around for any other gangster, "
                 "not for Frank Nitti. p1 has no meld, so no Ask Directly and no Reveal Seven, "
@@ -662,7 +662,7 @@ scenario(
     },
 )
 _illegal("ask-around-complete-set-illegal",
-         "al-capone.txt · Ask Around: not for a gangster of which a complete set is laid out",
+         "Capone rulebook · Ask Around: not for a gangster of which a complete set is laid out",
          "p1 asks around for Frank Nitti, whose complete set lies in p0's area.",
          BASE_COMPLETE_FN, [*_COMPLETE_FN, "play agent-meeting ask-around frank-nitti"],
          "Frank Nitti is complete")
@@ -677,7 +677,7 @@ BASE_ASK = Deal(
     upcard=HE, top="jake-guzik, jack-mcgurn, raid, eliot-ness")
 scenario(
     name="ask-directly",
-    rule="al-capone.txt · Ask Directly: name a gangster you have a meld of; the player you "
+    rule="Capone rulebook · Ask Directly: name a gangster you have a meld of; the player you "
          "choose gives you all of them and draws as many from the Case File; you may play them",
     description="p0 melds 3 Frank Nitti and asks p1 directly: p1 gives both Frank Nitti and "
                 "draws raid and eliot-ness; p0 lays both off (5 in the area).",
@@ -696,7 +696,7 @@ scenario(
 )
 scenario(
     name="ask-directly-target-has-none",
-    rule="al-capone.txt · Ask Directly: the player gives all copies they have — none means "
+    rule="Capone rulebook · Ask Directly: the player gives all copies they have — none means "
          "nothing given and nothing drawn",
     description="p0 asks p1 directly for Frank Nitti; p1 has none: nothing moves, the Case "
                 "File is untouched.",
@@ -717,7 +717,7 @@ scenario(
 )
 scenario(
     name="ask-directly-partner",
-    rule="card-data.md · Ask Directly may name any other player, a partner included",
+    rule="decision · Ask Directly may name any other player, a partner included",
     description="4 players in teams, p3 deals. p0 melds 3 Frank Nitti and asks partner p2 "
                 "directly: p2 gives 2 and draws raid and eliot-ness.",
     options={"players": 4}, first_dealer=3,
@@ -742,7 +742,7 @@ scenario(
 )
 scenario(
     name="ask-directly-team-meld",
-    rule="al-capone.txt · Team Play: partners share one play area, so a meld your partner "
+    rule="Capone rulebook · Team Play: partners share one play area, so a meld your partner "
          "laid out is a meld in your play area (Ask Directly, layoffs)",
     description="4 players in teams, p1 deals, p2 starts and melds 3 Johnny Torrio. p3 passes "
                 "the turn. p0, holding no Johnny Torrio, asks p3 directly for it: p3 gives 2 "
@@ -769,12 +769,12 @@ scenario(
     },
 )
 _illegal("ask-directly-no-meld-illegal",
-         "al-capone.txt · Ask Directly: name a gangster of which you have a meld in your area",
+         "Capone rulebook · Ask Directly: name a gangster of which you have a meld in your area",
          "p0 has no Frank Nitti meld and asks p1 directly for Frank Nitti.",
          BASE_ASK, ["draw stock", "play agent-meeting ask-directly frank-nitti p1"],
          "you need a meld without a complete set in your play area of Frank Nitti")
 _illegal("ask-directly-other-area-meld-illegal",
-         "card-data.md · 'a meld in your play area' is your own (team's) area holding 3+ "
+         "decision · 'a meld in your play area' is your own (team's) area holding 3+ "
          "cards: a meld elsewhere and a layoff of yours do not count",
          "p1 melds 3 Frank Nitti; p0 lays one off (1 in p0's area) and asks p1 directly for "
          "Frank Nitti.",
@@ -787,7 +787,7 @@ _illegal("ask-directly-other-area-meld-illegal",
          "you need a meld without a complete set in your play area of Frank Nitti",
          first_dealer=0)
 _illegal("ask-directly-self-illegal",
-         "al-capone.txt · Ask Directly: a fellow player of your choice (not yourself)",
+         "Capone rulebook · Ask Directly: a fellow player of your choice (not yourself)",
          "p0 names itself.",
          BASE_ASK, ["draw stock", meld_text(FN, 3),
                     "play agent-meeting ask-directly frank-nitti p0"],
@@ -799,7 +799,7 @@ BASE_ONLY_COMPLETE = Deal(
 _ONLY_COMPLETE = ["draw stock", meld_text(FN, 6)]
 scenario(
     name="complete-meld-gavel-choices",
-    rule="al-capone.txt · Gavel cards: Ask Directly, Search for a Set and Reveal Seven need a "
+    rule="Capone rulebook · Gavel cards: Ask Directly, Search for a Set and Reveal Seven need a "
          "meld without a complete set; Raid must gain a card",
     description="p0's only meld is the complete Frank Nitti set. Offered: Ask Around (not for "
                 "Frank Nitti), Search Individually, Draw Two. Not offered: Ask Directly, "
@@ -815,22 +815,22 @@ scenario(
     },
 )
 _illegal("ask-directly-complete-set-illegal",
-         "al-capone.txt · Ask Directly: not without a meld that is not a complete set",
+         "Capone rulebook · Ask Directly: not without a meld that is not a complete set",
          "p0 asks p1 directly for Frank Nitti, of which p0 holds the complete set.",
          BASE_ONLY_COMPLETE, [*_ONLY_COMPLETE, "play agent-meeting ask-directly frank-nitti p1"],
          "meld without a complete set")
 _illegal("search-set-complete-set-illegal",
-         "al-capone.txt · Search for a Set: not without a meld that is not a complete set",
+         "Capone rulebook · Search for a Set: not without a meld that is not a complete set",
          "p0 searches for a set of Frank Nitti, already complete.",
          BASE_ONLY_COMPLETE, [*_ONLY_COMPLETE, "play search-warrant set frank-nitti"],
          "Search for a Set: you need a meld without a complete set")
 _illegal("reveal-seven-complete-set-illegal",
-         "al-capone.txt · Reveal Seven: not without a meld that is not a complete set",
+         "Capone rulebook · Reveal Seven: not without a meld that is not a complete set",
          "p0's only meld is complete; Reveal Seven is refused.",
          BASE_ONLY_COMPLETE, [*_ONLY_COMPLETE, "play eliot-ness reveal-seven"],
          "Reveal Seven: you need a meld without a complete set")
 _illegal("raid-complete-set-illegal",
-         "al-capone.txt · Raid: may not be played unless it gains at least 1 card",
+         "Capone rulebook · Raid: may not be played unless it gains at least 1 card",
          "p0 holds every Frank Nitti; a Raid on Frank Nitti would gain nothing.",
          BASE_ONLY_COMPLETE, [*_ONLY_COMPLETE, "play raid frank-nitti"],
          "must gain you at least 1 card")
@@ -852,7 +852,7 @@ _SEARCH = ["draw stock", meld_text(FN, 3), "discard jack-mcgurn",
            "draw stock", "play search-warrant individually"]
 scenario(
     name="search-individually-choice",
-    rule="al-capone.txt · Search Individually: take all the cards of the Underworld, look "
+    rule="Capone rulebook · Search Individually: take all the cards of the Underworld, look "
          "through them and choose exactly 1 to keep",
     description="p0 plays the Search Warrant (Search Individually): the next decision is "
                 "p0's private choice among the Underworld's cards — Mike Heitler, Jack "
@@ -871,7 +871,7 @@ scenario(
 )
 scenario(
     name="search-individually-takes-gavel",
-    rule="card-data.md · Search Individually may take any one card, Gavel cards included; the "
+    rule="decision · Search Individually may take any one card, Gavel cards included; the "
          "rest go back with the Search Warrant on top",
     description="p0 keeps the raid. The Underworld is Mike Heitler, Jack McGurn and the "
                 "Search Warrant on top. A Raid on Frank Nitti would gain p1's card, but it is "
@@ -889,23 +889,23 @@ scenario(
     },
 )
 _illegal("search-individually-taken-gavel-illegal",
-         "al-capone.txt · Gavel Cards: a Gavel card received by playing a Gavel card may not be "
+         "Capone rulebook · Gavel Cards: a Gavel card received by playing a Gavel card may not be "
          "played this turn",
          "p0 keeps the raid from the Underworld and tries to play it at once.",
          BASE_SEARCH, [*_SEARCH, "take raid", "play raid frank-nitti"],
          "at most 1 Gavel card per turn")
 _illegal("search-individually-absent-card-illegal",
-         "al-capone.txt · Search Individually: the card kept comes from the Underworld",
+         "Capone rulebook · Search Individually: the card kept comes from the Underworld",
          "p0 tries to keep an Al Capone that is not in the Underworld.",
          BASE_SEARCH, [*_SEARCH, "take al-capone"], "no Al Capone in the Underworld")
 _illegal("search-individually-choose-first",
-         "al-capone.txt · Search Individually: choose exactly 1 card to keep (before anything "
+         "Capone rulebook · Search Individually: choose exactly 1 card to keep (before anything "
          "else)",
          "p0 tries to discard before choosing the card to keep.",
          BASE_SEARCH, [*_SEARCH, "discard fred-burke"], "choose the card to keep")
 scenario(
     name="raid",
-    rule="al-capone.txt · Raid: name a gangster you have a meld of; collect every copy from "
+    rule="Capone rulebook · Raid: name a gangster you have a meld of; collect every copy from "
          "the other players' areas into yours",
     description="Continuing the search: p0 keeps the raid and plays it on its next turn: the "
                 "Frank Nitti p1 laid off moves into p0's area (4).",
@@ -953,7 +953,7 @@ BASE_SET = Deal(
                    "william-white, samuel-hunt")
 scenario(
     name="search-set",
-    rule="al-capone.txt · Search for a Set: take every Evidence card of one of your melds from "
+    rule="Capone rulebook · Search for a Set: take every Evidence card of one of your melds from "
          "the Underworld, show them, keep or play them; the Warrant goes on top",
     description="p1 throws away both its Frank Nitti over two turns. p0 searches for a set of "
                 "Frank Nitti: takes both out of the Underworld (the rest stays, Warrant on "
@@ -994,7 +994,7 @@ scenario(
     },
 )
 _illegal("search-set-no-meld-illegal",
-         "al-capone.txt · Search for a Set: you need a meld (without a complete set) of the "
+         "Capone rulebook · Search for a Set: you need a meld (without a complete set) of the "
          "gangster in your area",
          "p0 holds 3 Johnny Torrio but has not melded them, and searches for a set of them.",
          BASE_SET, ["draw stock", "play search-warrant set johnny-torrio"],
@@ -1003,7 +1003,7 @@ _illegal("search-set-no-meld-illegal",
 
 scenario(
     name="search-set-partner-meld",
-    rule="al-capone.txt · Team Play + Search for a Set: partners share one play area, so a "
+    rule="Capone rulebook · Team Play + Search for a Set: partners share one play area, so a "
          "meld your partner laid out is a meld in your play area to search for",
     description="4 players in teams, p3 deals. p0 throws away an Al Capone; p1 a Frank Nitti; "
                 "p2 (p0's partner) melds 3 Frank Nitti and throws away an Al Capone; p3 a Frank "
@@ -1050,7 +1050,7 @@ BASE_REVEAL = Deal(
                    "frank-nitti, agent-meeting")
 scenario(
     name="reveal-seven",
-    rule="card-data.md · Reveal Seven takes every revealed Evidence card matching an incomplete "
+    rule="decision · Reveal Seven takes every revealed Evidence card matching an incomplete "
          "meld of yours; the rest go to the Underworld in the order revealed, last on top",
     description="p0 has melds of Frank Nitti and Johnny Torrio, p1 of Murray Humphreys. "
                 "Revealed: Frank Nitti, raid, Murray Humphreys, Johnny Torrio, Al Capone, "
@@ -1073,7 +1073,7 @@ scenario(
     },
 )
 _illegal("reveal-seven-no-meld-illegal",
-         "al-capone.txt · Reveal Seven: you need a meld in your own play area (another "
+         "Capone rulebook · Reveal Seven: you need a meld in your own play area (another "
          "player's meld does not count)",
          "p1 has melded Murray Humphreys; p0 has no meld and tries Reveal Seven.",
          BASE_REVEAL, ["draw stock", "discard jack-mcgurn",
@@ -1083,7 +1083,7 @@ _illegal("reveal-seven-no-meld-illegal",
 
 scenario(
     name="reveal-seven-partner-meld",
-    rule="al-capone.txt · Team Play + Reveal Seven: partners share one play area, so the "
+    rule="Capone rulebook · Team Play + Reveal Seven: partners share one play area, so the "
          "Evidence cards matching a meld your partner laid out match melds in your play area",
     description="4 players in teams, p3 deals. Each throws away an Al Capone in turn; p2 "
                 "(p0's partner) melds 3 Frank Nitti on the way. p0 draws raid and search-warrant "
@@ -1127,7 +1127,7 @@ scenario(
 
 scenario(
     name="raid-all-other-areas",
-    rule="al-capone.txt · Raid: collect all copies of the gangster from the play areas of all "
+    rule="Capone rulebook · Raid: collect all copies of the gangster from the play areas of all "
          "fellow players (3 players)",
     description="3 players, p2 deals. p0 melds 3 Frank Nitti; p1 and p2 each lay one off into "
                 "their own areas; p0's Raid brings both into p0's area (5).",
@@ -1154,7 +1154,7 @@ scenario(
 )
 scenario(
     name="raid-teams",
-    rule="al-capone.txt · Team Play + Raid: a partner's layoff joins the team's area; a Raid "
+    rule="Capone rulebook · Team Play + Raid: a partner's layoff joins the team's area; a Raid "
          "takes the other team's cards and completes the set",
     description="4 players in teams, p3 deals. p0 melds 3 Frank Nitti; p1, p2 (p0's partner) "
                 "and p3 each lay one off: team 0 holds 4, team 1 holds 2. p0's Raid takes "
@@ -1183,13 +1183,13 @@ scenario(
     },
 )
 _illegal("raid-no-gain-illegal",
-         "al-capone.txt · Raid: you may not play the Raid if it would not gain you at least "
+         "Capone rulebook · Raid: you may not play the Raid if it would not gain you at least "
          "1 card",
          "p0 melds Frank Nitti; nobody else has any; the Raid is refused.",
          BASE_MELD, ["draw stock", meld_text(FN, 3), "play raid frank-nitti"],
          "must gain you at least 1 card")
 _illegal("raid-needs-own-meld-illegal",
-         "al-capone.txt · Raid: name a gangster of which you have a meld in your play area",
+         "Capone rulebook · Raid: name a gangster of which you have a meld in your play area",
          "p0 melds Frank Nitti; p1 lays one off (1 in its area) and tries to raid Frank Nitti.",
          Deal(hands=["3 frank-nitti, 2 johnny-torrio, 2 samuel-hunt, 2 william-white, "
                      "eliot-ness",
@@ -1205,7 +1205,7 @@ _illegal("raid-needs-own-meld-illegal",
 
 scenario(
     name="scoring-complete-set",
-    rule="al-capone.txt · Scoring: a complete set scores its set value instead of its cards' "
+    rule="Capone rulebook · Scoring: a complete set scores its set value instead of its cards' "
          "points (Frank Nitti: 40, not 6 × 4)",
     description="p0 melds all 6 Frank Nitti and 3 Johnny Torrio; p1 melds 3 Murray Humphreys; "
                 "p0 melds 3 William White and goes out: 40 + 12 + 9 = 61 against 9.",
@@ -1222,7 +1222,7 @@ scenario(
 )
 scenario(
     name="scoring-split-set-and-layoffs",
-    rule="card-data.md · a complete set is every copy in one area; layoffs score in the area "
+    rule="decision · a complete set is every copy in one area; layoffs score in the area "
          "they lie in; no minus points for cards in hand",
     description="p0 melds 3 Samuel Hunt, p1 lays the other 2 off: all 5 are out but split, so "
                 "they score 12 and 8 (not 30). p0 goes out with 4 Jack McGurn and 5 Jake Guzik "
@@ -1249,7 +1249,7 @@ _SCORING_4P_ACTIONS = [["draw stock", meld_text(MH, 3), "discard samuel-hunt",
                         *OUT_AT_ONCE]]
 scenario(
     name="scoring-4p-singles",
-    rule="card-data.md · teams=false: every player scores their own area",
+    rule="decision · teams=false: every player scores their own area",
     description="4 singles, p0 deals, p1 starts: p1 melds 3 Murray Humphreys (9), p2 3 Ralph "
                 "Capone (9), p3 lays a Murray Humphreys off into its own area (3), p0 goes out "
                 "with 33.",
@@ -1261,7 +1261,7 @@ scenario(
 )
 scenario(
     name="scoring-4p-teams",
-    rule="al-capone.txt · Team Play: partners share one area and score together",
+    rule="Capone rulebook · Team Play: partners share one area and score together",
     description="The same game with teams: p3's layoff joins p1's Murray Humphreys (4 = 12), "
                 "p2's Ralph Capone and p0's 33 make 42 for team p0+p2.",
     options={"players": 4}, first_dealer=0,
@@ -1275,7 +1275,7 @@ scenario(
 
 scenario(
     name="exclusion",
-    rule="al-capone.txt · The Exclusion Rule: going out with all 8 Al Capone in your area — "
+    rule="Capone rulebook · The Exclusion Rule: going out with all 8 Al Capone in your area — "
          "the other players score nothing",
     description="p0 deals, p1 melds 4 Murray Humphreys and 3 Ralph Capone (21 points). p0 melds "
                 "all 8 Al Capone and 3 Johnny Torrio and goes out: 75 + 12 = 87, p1 gets 0.",
@@ -1292,7 +1292,7 @@ scenario(
 )
 scenario(
     name="exclusion-not-without-going-out",
-    rule="al-capone.txt · The Exclusion Rule: no exclusion when the holder of the Al Capone "
+    rule="Capone rulebook · The Exclusion Rule: no exclusion when the holder of the Al Capone "
          "set does not end the hand by discarding their last card",
     description="p0 lays out all 8 Al Capone; p1 goes out with 33. Both score: 75 and 33.",
     deals=[Deal(hands=["8 al-capone, johnny-torrio, samuel-hunt",
@@ -1305,7 +1305,7 @@ scenario(
 )
 scenario(
     name="exclusion-teams",
-    rule="al-capone.txt · The Exclusion Rule: in team play your partner may hold the Al Capone "
+    rule="Capone rulebook · The Exclusion Rule: in team play your partner may hold the Al Capone "
          "set",
     description="4 players in teams, p1 deals, p2 starts and lays out all 8 Al Capone; p3 melds "
                 "3 Murray Humphreys; p0 goes out with 4 Johnny Torrio, 4 Samuel Hunt, 3 William "
@@ -1348,7 +1348,7 @@ _END_1 = [*_END, burn(30)]  # p0 to act, 1 card in the Case File, 33 in the Unde
 
 scenario(
     name="case-file-last-card",
-    rule="al-capone.txt · Draw: if only 1 card remains in the Case File, you draw only that 1; "
+    rule="Capone rulebook · Draw: if only 1 card remains in the Case File, you draw only that 1; "
          "the player still finishes the turn",
     description="One card is left; p0 draws it. The hand goes on: p0 is still to act.",
     deals=[BASE_END], actions=[[*_END_1, "draw stock"]],
@@ -1357,7 +1357,7 @@ scenario(
 )
 scenario(
     name="case-file-exhausted",
-    rule="al-capone.txt · Ending the Hand B: the Case File used up — the player whose turn it "
+    rule="Capone rulebook · Ending the Hand B: the Case File used up — the player whose turn it "
          "is finishes the turn, then the hand ends and is scored",
     description="p0 draws the last card and discards: the hand ends, 12 against 9. Hand 2 is "
                 "dealt by p0, so p1 starts.",
@@ -1367,7 +1367,7 @@ scenario(
 )
 scenario(
     name="case-file-draw-two-last",
-    rule="al-capone.txt · Gavel Cards: with fewer cards in the Case File than required, as many "
+    rule="Capone rulebook · Gavel Cards: with fewer cards in the Case File than required, as many "
          "as possible are drawn (Draw Two draws the last card)",
     description="One card is left; p0 takes the Underworld's top card, then Draw Two draws "
                 "the last one. p0 finishes the turn.",
@@ -1377,7 +1377,7 @@ scenario(
 )
 scenario(
     name="case-file-draw-two-ends-hand",
-    rule="card-data.md · if the Case File runs out during any effect (Draw Two), the hand ends "
+    rule="decision · if the Case File runs out during any effect (Draw Two), the hand ends "
          "when the current turn ends",
     description="As before, then p0 discards: the hand is over, 12 against 9.",
     deals=[BASE_END],
@@ -1386,7 +1386,7 @@ scenario(
 )
 scenario(
     name="case-file-ask-directly-last",
-    rule="card-data.md · if the Case File runs out during any effect (Ask Directly's "
+    rule="decision · if the Case File runs out during any effect (Ask Directly's "
          "replacement draw), the current turn goes on",
     description="One card is left; p0 asks p1 directly for Frank Nitti: p1 gives 2 but can "
                 "replace only 1. p0 lays both off and is still to act.",
@@ -1399,7 +1399,7 @@ scenario(
 )
 scenario(
     name="case-file-ask-directly-ends-hand",
-    rule="card-data.md · if the Case File runs out during any effect, the hand ends when the "
+    rule="decision · if the Case File runs out during any effect, the hand ends when the "
          "current turn ends",
     description="As before, then p0 discards: 20 (5 Frank Nitti) against 9.",
     deals=[BASE_END],
@@ -1409,7 +1409,7 @@ scenario(
 )
 scenario(
     name="case-file-ask-around-ends-hand",
-    rule="card-data.md · if the Case File runs out during any effect (Ask Around's replacement "
+    rule="decision · if the Case File runs out during any effect (Ask Around's replacement "
          "draw), the hand ends when the current turn ends",
     description="One card is left; p0 asks around for Frank Nitti: p1 gives one and draws the "
                 "last card. p0 lays it off and discards: 16 against 9.",
@@ -1420,7 +1420,7 @@ scenario(
 )
 scenario(
     name="case-file-reveal-seven-last",
-    rule="al-capone.txt · Gavel Cards: fewer than 7 in the Case File — Reveal Seven reveals as "
+    rule="Capone rulebook · Gavel Cards: fewer than 7 in the Case File — Reveal Seven reveals as "
          "many as possible; the turn goes on",
     description="After 28 turns of filler p0 draws 2 of the last 5 cards and reveals the last "
                 "3 (Murray Humphreys, Agent Meeting, raid): none matches p0's Frank Nitti "
@@ -1434,7 +1434,7 @@ scenario(
 )
 scenario(
     name="case-file-reveal-seven-ends-hand",
-    rule="card-data.md · if the Case File runs out during any effect (Reveal Seven), the hand "
+    rule="decision · if the Case File runs out during any effect (Reveal Seven), the hand "
          "ends when the current turn ends",
     description="As before, then p0 discards: 12 against 9.",
     deals=[BASE_END],
@@ -1463,7 +1463,7 @@ _END_AC = ["draw stock", meld_text(AC, 8), "discard samuel-hunt",
            "draw stock", meld_text(MH, 4), "discard william-white", recycle_and_burn(30)]
 scenario(
     name="case-file-last-turn-going-out",
-    rule="al-capone.txt · Ending the Hand: discarding the last hand card ends the hand by going "
+    rule="Capone rulebook · Ending the Hand: discarding the last hand card ends the hand by going "
          "out even in the turn that used up the Case File — and the exclusion applies",
     description="p0 draws the last card (Frank Nitti), melds 3 Johnny Torrio and discards the "
                 "Frank Nitti, its last card: went out, with all 8 Al Capone: 87 against 0.",
@@ -1473,7 +1473,7 @@ scenario(
 )
 scenario(
     name="exclusion-not-when-case-file-exhausted",
-    rule="al-capone.txt · The Exclusion Rule: no exclusion when the hand ends because the Case "
+    rule="Capone rulebook · The Exclusion Rule: no exclusion when the hand ends because the Case "
          "File is used up",
     description="The same hand, but p0 keeps its Johnny Torrio: the Case File ends the hand; "
                 "p0 scores 75 for the Al Capone set and p1 12 for 4 Murray Humphreys.",
@@ -1519,7 +1519,7 @@ _GAME_200_ACTS: list[list[Step]] = [
 ]
 scenario(
     name="game-running-totals",
-    rule="al-capone.txt · End of the Game: hands are played until a side has 200 or more; "
+    rule="Capone rulebook · End of the Game: hands are played until a side has 200 or more; "
          "the totals run on from hand to hand",
     description="p1 deals first. Hand 0: p0 goes out with 90; hand 1: p1 with 33; hand 2: p0 "
                 "with 60 (6 Frank Nitti = 40, 5 Johnny Torrio = 20). 150 to 33: the game goes "
@@ -1533,7 +1533,7 @@ scenario(
 )
 scenario(
     name="game-to-200",
-    rule="al-capone.txt · End of the Game: the game ends when, at the end of a hand, a side has "
+    rule="Capone rulebook · End of the Game: the game ends when, at the end of a hand, a side has "
          "200 or more; the highest score wins",
     description="As game-running-totals, then hand 3: p1 melds 3 Murray Humphreys, p0 goes out "
                 "with all 8 Al Capone (exclusion: p1's 9 do not count): 240 to 33, p0 wins.",
@@ -1546,7 +1546,7 @@ scenario(
 )
 scenario(
     name="game-over-no-more-actions",
-    rule="SPEC.md · verify: an action after the game is over is illegal (ok false, exit 1)",
+    rule="docs/records.md · verify: an action after the game is over is illegal (ok false, exit 1)",
     description="The record of game-to-200 with one more action after the last hand.",
     deals=_GAME_200_DEALS, actions=[*_GAME_200_ACTS[:3], [*_GAME_200_ACTS[3], "draw stock"]],
     expected={"ok": False, "hand": 3, "index": len(_GAME_200_ACTS[3]), "action": "draw stock",
@@ -1568,7 +1568,7 @@ _TIE_ACTS: list[list[Step]] = [
 ]
 scenario(
     name="game-tie-another-hand",
-    rule="al-capone.txt · End of the Game: in case of a tie (for the win, at 200 or more) a "
+    rule="Capone rulebook · End of the Game: in case of a tie (for the win, at 200 or more) a "
          "further hand is played",
     description="Four hands of 90 alternate (180 each); in hand 4 both score 33: 213 to 213, "
                 "so hand 5 is dealt (by p0: p1 starts).",
@@ -1582,7 +1582,7 @@ scenario(
 )
 scenario(
     name="game-tie-then-won",
-    rule="al-capone.txt · End of the Game: after the tie the further hand decides; the higher "
+    rule="Capone rulebook · End of the Game: after the tie the further hand decides; the higher "
          "total wins even when both are past 200",
     description="As game-tie-another-hand, then p1 goes out with 33 in hand 5: 213 to 246, "
                 "p1 wins.",
@@ -1592,7 +1592,7 @@ scenario(
 )
 scenario(
     name="target-option",
-    rule="card-data.md / SPEC.md · option target: the game ends after a hand in which a side "
+    rule="decision / docs/records.md · option target: the game ends after a hand in which a side "
          "reaches the target (here 60) instead of 200",
     description="target=60: 33 to 0, then 33 to 33 (no one at 60), then 66 to 33: p0 wins.",
     options={"players": 2, "target": 60},
@@ -1610,7 +1610,7 @@ scenario(
 
 scenario(
     name="sample-turn",
-    rule="al-capone.txt · Sample Turn: draw 2 from the Case File rather than the Underworld's "
+    rule="Capone rulebook · Sample Turn: draw 2 from the Case File rather than the Underworld's "
          "Johnny Torrio, meld Ralph Capone and Samuel Hunt, Agent Meeting: Ask Directly the "
          "right-hand neighbour for Ralph Capone, who gives 1 and draws 1; lay it off as the "
          "4th card; discard; the left-hand neighbour is next",
@@ -1647,7 +1647,7 @@ scenario(
 # =========================================================================================
 
 _illegal("illegal-stops-replay",
-         "SPEC.md · verify: an illegal action gives ok false, hand, index, action (as written), "
+         "records.md · verify: an illegal action gives ok false, hand, index, action (as written), "
          "error; exit 1; nothing after it is applied",
          "p0's second action is a two-card meld written loosely; the legal actions after it are "
          "not replayed.",
@@ -1657,7 +1657,7 @@ SCENARIOS[-1].actions[0].extend([meld_text(FN, 3), "discard raid"])
 SCENARIOS[-1].expected["index"] = 1
 scenario(
     name="illegal-in-later-hand",
-    rule="SPEC.md · verify: 'hand' and 'index' locate the illegal action in the record",
+    rule="docs/records.md · verify: 'hand' and 'index' locate the illegal action in the record",
     description="Hand 0 ends with p0 going out; in hand 1 (p1 to start) the first action is a "
                 "discard before drawing.",
     deals=[BASE_LAST, _p(1, *_33)],
@@ -1666,17 +1666,17 @@ scenario(
               "error_contains": "draw first"},
 )
 _illegal("illegal-unknown-card",
-         "SPEC.md · card ids as in card-data.md: an unknown card is not an action",
+         "docs/records.md · card ids as in decision: an unknown card is not an action",
          "p0 tries to discard a joker.",
          BASE_MELD, ["draw stock", "discard joker"], "'joker' is not a capone card")
 _illegal("illegal-after-hand-over",
-         "SPEC.md · records: a hand's actions end with the hand",
+         "docs/records.md · records: a hand's actions end with the hand",
          "p0 goes out, and the record goes on with another action in the same hand.",
          BASE_LAST, [*_LAST, meld_text(FN, 3), "discard frank-nitti", "draw stock"],
          "hand 0 is already over")
 scenario(
     name="illegal-not-text",
-    rule="SPEC.md · records: actions are texts",
+    rule="docs/records.md · records: actions are texts",
     description="The record's first action is the number 42.",
     deals=[BASE_MELD], actions=[[]],
     record_extra={},
@@ -1691,7 +1691,7 @@ scenario(
 
 def _broken() -> None:
     good, _ = build(SCENARIOS[0])
-    rule = "SPEC.md · verify: an unreadable or invalid record → a one-line message on stderr, " \
+    rule = "records.md · verify: an unreadable or invalid record → a one-line message on stderr, " \
            "exit status 2, never a traceback"
 
     def variant_of(**changes: Any) -> dict[str, Any]:

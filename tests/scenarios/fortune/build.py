@@ -3,8 +3,8 @@
     .venv/bin/python tests/scenarios/fortune/build.py [--check]
 
 Two players and ``first_dealer`` 1 unless said otherwise, so p0 (left of the dealer)
-moves first.  Every expected value is worked out here from ``oklahoma-family.txt`` and
-``card-data.md`` — the arithmetic is in the comments — never copied from the engine.
+moves first.  Every expected value is worked out here from ``Oklahoma rulebook`` and
+the project's decisions — the arithmetic is in the comments — never copied from the engine.
 ``--check`` prints where the engine disagrees, for a person to judge.
 """
 
@@ -16,7 +16,7 @@ from okbuild import Builder, Deal, burn, exhausted, hand, in_hand, open_hand, ou
 
 B = Builder("fortune", Path(__file__).resolve().parent)
 S = B.scenario
-SRC = "oklahoma-family.txt · Fortune Rummy"
+SRC = "Oklahoma rulebook · Fortune Rummy"
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 PACK = [r + s for s in "SHDC" for r in RANKS]
@@ -35,7 +35,7 @@ HIGH = "8S 9S 10S JS KS 8H 9H 8D 9D 8C QC"
 
 S("deal-2p-order",
   f"{SRC}: two packs, 11 cards each dealt one at a time from the dealer's left, the next "
-  "card turned up to start the discard pile, the rest is the stock; SPEC.md · The deal",
+  "card turned up to start the discard pile, the rest is the stock; docs/records.md · The deal",
   "The two packs unshuffled (♠ ♥ ♦ ♣, A … K), p1 deals: p0 gets the 1st, 3rd … 21st card, "
   "p1 the 2nd … 22nd, 10H is turned up. p0 draws JH and discards KS; p1 may take the pile "
   "only with a meld holding KS and two of its cards.",
@@ -98,7 +98,7 @@ S("values-ten-queen-and-low",
 
 S("values-aces-and-deuces",
   f"{SRC} · card values: an ace scores 10 high (A-K-Q), 5 low (A-2-3); in a set it is high "
-  "(card-data.md); a 2 in its own place scores 5 (decision); ace, 2 −10 and Q♠ −50 in hand",
+  "(decision); a 2 in its own place scores 5 (decision); ace, 2 −10 and Q♠ −50 in hand",
   "p0 draws 6D: Q-K-A of hearts 10+10+10, A-2-3 of spades 5+5+5 (the 2S in its own place), "
   "three aces 30, 4-5-6 of diamonds 15: 90, out. p1 holds AS AD (−20), 2H 2D 2C (−30), QS "
   "(−50) and five low hearts (−25): −125.",
@@ -111,7 +111,7 @@ S("values-aces-and-deuces",
 
 S("values-wild-deuces",
   f"{SRC} · deuces are wild: a 2 scores 10 standing for K down to 8, 5 for 7 down to 3, 10 "
-  "for the Queen of Spades; standing for an ace, the ace's value (card-data.md)",
+  "for the Queen of Spades; standing for an ace, the ace's value (decision)",
   "p0 draws 2S: K K 2C=KD (30), 5-6 2D=7H (15), Q Q 2H=QS (10+10+10), Q-K 2S=AC (ace high "
   "10: 30): 105, out. p1 −55.",
   deal=Deal(hands=["KS KH 2C 5H 6H 2D QH QD 2H QC KC", QUIET], upcard="9C", top="2S"),
@@ -156,7 +156,7 @@ S("score-difference-both-sides",
 
 S("set-two-identical-cards",
   f"{SRC} · melds: 3 or 4 cards of the same rank; two packs, so a set may hold two "
-  "identical cards (card-data.md)",
+  "identical cards (decision)",
   "p0 melds 7H 7H 7D and discards; the meld lies in p0's area; p1 is to act.",
   deal=Deal(hands=["7H 7H 7D KS KH 9C 9D 4S 5S 10D JC", QUIET2], upcard="8C", top="3C"),
   actions=["draw stock", "meld 7H 7D 7H", "discard 3C"],
@@ -230,7 +230,7 @@ S("deuces-not-together",
             "error_contains": "deuces cannot be melded together"})
 
 S("meld-needs-natural",
-  "card-data.md · a meld needs at least one natural card",
+  "decision · a meld needs at least one natural card",
   "p0 tries to meld three deuces as 5-6-7 of hearts.",
   deal=Deal(hands=["2S 2H 2D 9C 9S 8D 4S 5S 10D JC KC", QUIET], upcard="8H", top="3C"),
   actions=["draw stock", "meld 2S=5H 2H=6H 2D=7H"],
@@ -252,14 +252,14 @@ S("meld-mixed-illegal",
   expected={"ok": False, "hand": 0, "index": 1, "error_contains": "sequence in one suit"})
 
 S("meld-not-held-illegal",
-  "SPEC.md · meld: put a new meld from your hand into your area",
+  "docs/records.md · meld: put a new meld from your hand into your area",
   "p0 holds one 9C and tries to meld 9C 9C 9S.",
   deal=Deal(hands=["2S 2H 2D 9C 9S 8D 4S 5S 10D JC KC", QUIET], upcard="8H", top="3C"),
   actions=["draw stock", "meld 9C 9C 9S"],
   expected={"ok": False, "hand": 0, "index": 1, "error_contains": "you hold no more 9C"})
 
 S("wild-written-with-its-card",
-  "SPEC.md · a wild card is written with the card it stands for (2C=7H); in a set its suit "
+  "docs/records.md · a wild card is written with the card it stands for (2C=7H); in a set its suit "
   "means nothing but Q♠, so the canonical form names the suit the set lacks (decision)",
   "p0 writes 'meld 7h 7d 2c=7h' (any case, any suit): the meld is 7H 7D 2C=7S; then "
   "'meld 5h 6h 2d = 4h': 2D=4H 5H 6H.",
@@ -269,7 +269,7 @@ S("wild-written-with-its-card",
             "state": {"areas": [[["7H", "7D", "2C=7S"], ["2D=4H", "5H", "6H"]], []]}})
 
 S("wild-inferred-when-unique",
-  "SPEC.md · any reasonable spelling: a wild written alone stands for the one card that "
+  "docs/records.md · any reasonable spelling: a wild written alone stands for the one card that "
   "makes the meld (decision: inferred only when there is exactly one meaning)",
   "p0 writes 'meld 7H 7D 2C' — only a set of 7s is possible: 7H 7D 2C=7S.",
   deal=Deal(hands=["7H 7D 2C 5H 6H 2D 9S 9D JS 4C 10D", QUIET], upcard="8H", top="3C"),
@@ -277,7 +277,7 @@ S("wild-inferred-when-unique",
   expected={"hands": [open_hand()], "state": {"areas": [[["7H", "7D", "2C=7S"]], []]}})
 
 S("wild-ambiguous-needs-its-card",
-  "SPEC.md · a wild card is written with the card it stands for: 5H 6H 2D can be 4-5-6 or "
+  "docs/records.md · a wild card is written with the card it stands for: 5H 6H 2D can be 4-5-6 or "
   "5-6-7, so the text must say which",
   "p0 writes 'meld 5H 6H 2D'.",
   deal=Deal(hands=["7H 7D 2C 5H 6H 2D 9S 9D JS 4C 10D", QUIET], upcard="8H", top="3C"),
@@ -287,7 +287,7 @@ S("wild-ambiguous-needs-its-card",
 
 S("wild-stands-for-queen-of-spades-anywhere",
   f"{SRC} · a 2 may stand for the Queen of Spades (10 points) in any meld, even beside "
-  "other wilds (card-data.md: allowed in fortune)",
+  "other wilds (decision: allowed in fortune)",
   "p0 draws 3C, melds J-Q-K of spades with two deuces for Q♠ and K♠ (10+10+10 = 30) and "
   "discards 3C. Deuces are interchangeable: they fill their places in card order, 2D (♦) "
   "before 2C (♣).",
@@ -296,7 +296,7 @@ S("wild-stands-for-queen-of-spades-anywhere",
   expected={"to_act": 1, "state": {"areas": [[["JS", "2D=QS", "2C=KS"]], []]}})
 
 S("wild-two-not-for-a-two",
-  f"{SRC} · deuces can only act as substitutes for cards of other values (card-data.md: a "
+  f"{SRC} · deuces can only act as substitutes for cards of other values (decision: a "
   "wild 2 never stands for a 2)",
   "p0 tries A-2-3 of hearts with 2C standing for the 2H.",
   deal=Deal(hands=["AH 2C 3H 9S 9D 5H 6H 7C 4C 10D KH", QUIET], upcard="8H", top="3C"),
@@ -307,14 +307,14 @@ S("wild-two-not-for-a-two",
 
 S("wild-two-not-for-a-two-layoff",
   f"{SRC} · deuces can only act as substitutes for cards of other values: not by a layoff "
-  "either (card-data.md)",
+  "either (decision)",
   "p0 melds 3-4-5 of hearts and tries to lay 2C off as the 2H below it (2C=6H would do).",
   deal=Deal(hands=["3H 4H 5H 2C 9S 9D 6C 7C 4C 10D KH", QUIET], upcard="8H", top="3C"),
   actions=["draw stock", "meld 3H 4H 5H", "layoff 2C=2H m1"],
   expected={"ok": False, "hand": 0, "index": 2, "error_contains": "2C cannot stand for 2H"})
 
 S("natural-two-in-own-place",
-  f"{SRC} · aces low (A-2-3); card-data.md: a natural 2 may stand as itself in its own "
+  f"{SRC} · aces low (A-2-3); decision: a natural 2 may stand as itself in its own "
   "suit's A-2-3 or 2-3-4, and then scores as a 2 (5, decision); beside it a wild 2 stands "
   "for the ace",
   "p0 draws 7D: 2-3-4 of hearts (5+5+5), 2C=AS 2S 3S (ace low 5, the 2S as itself 5, 5), "
@@ -402,7 +402,7 @@ S("layoff-wild-on-sequence",
                       "hands": [hand("2D 9S 9D KS 4C 10C QC"), hand(QUIET)]}})
 
 S("layoff-wild-must-say-which",
-  "SPEC.md · a wild card is written with the card it stands for: on 5-6-7 a 2 can be 4H or "
+  "docs/records.md · a wild card is written with the card it stands for: on 5-6-7 a 2 can be 4H or "
   "8H, so 'layoff 2C m1' must say which",
   "p0 melds 5-6-7 of hearts and writes 'layoff 2C m1'.",
   deal=Deal(hands=["5H 6H 7H 2C 2D 9S 9D KS 4C 10C QC", QUIET], upcard="8S", top="3C"),
@@ -411,7 +411,7 @@ S("layoff-wild-must-say-which",
             "error_contains": "layoff 2C=4H m1 or layoff 2C=8H m1"})
 
 S("layoff-wild-on-set",
-  "SPEC.md · layoff C mK; in a set a wild's suit means nothing but Q♠: it takes the suit "
+  "docs/records.md · layoff C mK; in a set a wild's suit means nothing but Q♠: it takes the suit "
   "the set lacks (decision)",
   "p0 melds 7S 7H 7D and lays off '2C=7H' on it: it lies as 2C=7C.",
   deal=Deal(hands=["7S 7H 7D 2C 2D 9S 9D KS 4C 10C QC", QUIET], upcard="8S", top="3C"),
@@ -419,7 +419,7 @@ S("layoff-wild-on-set",
   expected={"to_act": 1, "state": {"areas": [[["7S", "7H", "7D", "2C=7C"]], []]}})
 
 S("out-by-layoff",
-  "card-data.md · a player who melds or lays off their last card goes out without "
+  "decision · a player who melds or lays off their last card goes out without "
   "discarding",
   "p0 draws 9C: melds 3-4-5 of clubs (15), K K K K? It holds KS KH KD KC: melds them (40), "
   "9S 9H 9D (30), lays off 6C on m1 (5) and its last card 9C on m3 (10): 100, out, no "
@@ -476,7 +476,7 @@ S("queen-discard-false-only-queens",
 
 S("stock-rebuilt",
   f"{SRC} · when the stock is used up, the discard pile is turned over (except the upcard: "
-  "its top card) as the new stock, not shuffled; card-data.md: at once",
+  "its top card) as the new stock, not shuffled; decision: at once",
   "Upcard JD; both players draw and discard the drawn card 81 times, until p0 draws the "
   "stock's last card KC. At once the pile below its top (the 80th card drawn) becomes the "
   "stock, its bottom card JD on top: 80 cards. p0 discards KC; p1 draws JD.",
@@ -489,7 +489,7 @@ S("stock-rebuilt",
 # 4 × 80 = 321 turns in all: 81 from the dealt stock, then three rebuilt stocks of 80
 # (each time the pile holds the kept top card, the one discarded on it, and 79 more).
 S("stock-rebuilt-three-times",
-  "card-data.md · house limit: after the stock has been rebuilt 3 times, the hand ends "
+  "decision · house limit: after the stock has been rebuilt 3 times, the hand ends "
   "after the current turn and is scored as usual",
   "Both players draw and discard the drawn card for 321 turns: the dealt stock (81) and "
   "three rebuilt stocks (80 each). The stock runs out a fourth time in turn 321 (p0's): "
@@ -503,7 +503,7 @@ S("stock-rebuilt-three-times",
 # The whole deck is worth −920 in hand (per pack: 23 cards of K–8 at −10, Q♠ −50, 20 of
 # 7–3 at −5, 4 aces and 4 deuces at −10: −460).
 S("stock-cannot-be-rebuilt",
-  "card-data.md · when the stock is empty and the discard pile holds only its top card, "
+  "decision · when the stock is empty and the discard pile holds only its top card, "
   "no stock can be rebuilt: the hand ends after the current turn",
   "80 turns of draw-and-discard leave 1 card in the stock; p0 takes the pile (81 cards) "
   "with 9S 9D and the top 9H, and discards Q♠. p1 draws the last card KC: the pile is only "
@@ -569,7 +569,7 @@ S("game-tie-another-hand",
 # =========================================================================================
 
 S("notation-lenient",
-  "SPEC.md · Move notation: the engine parses any reasonable spelling (case, extra spaces, "
+  "docs/records.md · Move notation: the engine parses any reasonable spelling (case, extra spaces, "
   "any order of the cards in a meld, 10 or T, suit symbols, spaces around '=')",
   "p0 writes 'DRAW  stock', 'meld kh  KD kc', 'meld  th 2C = 8h 9h' and 'discard 3♣': the "
   "melds lie in canonical form.",
@@ -580,7 +580,7 @@ S("notation-lenient",
                       "discard_top": "3C"}})
 
 S("notation-unknown-card",
-  "SPEC.md · text that is no action is refused with a one-line error",
+  "docs/records.md · text that is no action is refused with a one-line error",
   "p0 writes 'discard 1X'.",
   deal=Deal(hands=["KH KD KC 10H 9H 2C 9S 9D 4C 6C QC", QUIET], upcard="2H", top="3C"),
   actions=["draw stock", "discard 1X"],
@@ -606,21 +606,21 @@ B.broken("broken-players-1",
          _good(rule=f"{SRC}: a game for two to eight players", options={"players": 1}),
          {"exit": 2, "error_contains": "option players=1 is not one of"})
 B.broken("broken-deck-103",
-         _good(rule=f"{SRC}: two standard decks of 52 cards; SPEC.md · a deck must be a "
+         _good(rule=f"{SRC}: two standard decks of 52 cards; docs/records.md · a deck must be a "
                     "permutation of the variant's full deck",
                hands=[{"deck": FULL[:-1], "actions": []}]),
          {"exit": 2, "error_contains": "not a permutation"})
 B.broken("broken-deck-joker",
-         _good(rule=f"{SRC}: two standard decks, no Joker (SPEC.md · the deck must be the "
+         _good(rule=f"{SRC}: two standard decks, no Joker (docs/records.md · the deck must be the "
                     "variant's)",
                hands=[{"deck": [*FULL[:-1], "JK"], "actions": []}]),
          {"exit": 2, "error_contains": "not a permutation"})
 B.broken("broken-option-joker",
-         _good(rule="card-data.md · the Joker is an option of arlington only",
+         _good(rule="decision · the Joker is an option of arlington only",
                options={"players": 2, "joker": True}),
          {"exit": 2, "error_contains": "no option 'joker'"})
 B.broken("broken-option-queen-discard",
-         _good(rule="card-data.md · option queen_discard takes true or false",
+         _good(rule="decision · option queen_discard takes true or false",
                options={"players": 2, "queen_discard": "sometimes"}),
          {"exit": 2, "error_contains": "queen_discard takes true or false"})
 

@@ -5,7 +5,7 @@ every variant's builder shares lives in ``../scenario_tools.py``.
 
 Each variant's ``build.py`` (run by hand, not by pytest) describes its scenarios with
 :func:`scenario` and calls :func:`main`.  Every expected value there is written by hand
-from the rulebook and card-data.md; the engine only expands *filler* turns (draw the
+from the rulebook and decision; the engine only expands *filler* turns (draw the
 stock's top card and discard that same card) and, when ``--check`` is given, reports
 where the engine disagrees with the hand-written expectation so that a person can look.
 """

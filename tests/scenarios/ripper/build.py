@@ -7,8 +7,8 @@ lie on top of the Case File) and the actions played; the deck that deals it come
 :func:`tablerummy.stacking.stacked_deck` (or is written out card by card for the deal
 scenarios, so that the deal itself is not checked against the same helper).
 
-Every expected value below is worked out by hand from jack-the-ripper.txt and
-card-data.md (the arithmetic is in the comments) — never copied from the engine's
+Every expected value below is worked out by hand from Ripper rulebook and
+decision (the arithmetic is in the comments) — never copied from the engine's
 output.  The engine is used only to expand *filler* turns (draw from the Case File and
 throw the drawn card away), so that stories that use up the Case File stay short.
 """
@@ -131,7 +131,7 @@ def illegal(index: int, action: str, why: str, hand_index: int = 0) -> dict[str,
 _DEAL_2P = [DR, GU] * 5 + [PE, JI] * 5 + [V1, CH]
 scenario(
     name="deal-2p-order",
-    rule="jack-the-ripper.txt · The Deal / The Turn: 2 players get 10 cards, dealt one at a "
+    rule="Ripper rulebook · The Deal / The Turn: 2 players get 10 cards, dealt one at a "
          "time; the next card starts Scotland Yard; the player opposite the dealer starts; "
          "Draw: one card from the Case File",
     description="Deck written out, p0 deals: the 1st, 3rd, … card go to p1, the 2nd, 4th, … to "
@@ -149,7 +149,7 @@ scenario(
 _DEAL_3P = [DR, GU, PE] * 5 + [JI, CH, PD] * 4 + [LT, V1]
 scenario(
     name="deal-3p-order",
-    rule="jack-the-ripper.txt · The Deal: 3 players get 9 cards each, dealt clockwise from "
+    rule="Ripper rulebook · The Deal: 3 players get 9 cards each, dealt clockwise from "
          "the dealer's left; play starts left of the dealer",
     description="Deck written out, p1 deals: cards go to p2, p0, p1 in turn; letters starts "
                 "Scotland Yard; p2 starts and draws victim-nichols.",
@@ -171,7 +171,7 @@ scenario(
 _DEAL_4P = [DR, GU, PE, JI] * 5 + [CH, PD, CH, PD] * 2 + [LT] * 4 + [WD, V1]
 scenario(
     name="deal-4p-order",
-    rule="jack-the-ripper.txt · The Deal: 4 players get 8 cards each; play starts left of "
+    rule="Ripper rulebook · The Deal: 4 players get 8 cards each; play starts left of "
          "the dealer and goes clockwise",
     description="Deck written out, p3 deals: cards go p0, p1, p2, p3 in turn; a wild card "
                 "starts Scotland Yard; p0 starts, draws victim-nichols and discards it.",
@@ -206,7 +206,7 @@ SAMPLE_TURN = ["draw discard", "play victim-nichols draw-two", "meld druitt drui
 
 scenario(
     name="sample-turn",
-    rule="jack-the-ripper.txt · Sample Turn: take the Druitt from Scotland Yard, play the "
+    rule="Ripper rulebook · Sample Turn: take the Druitt from Scotland Yard, play the "
          "Victim (a Gavel card), then meld three Druitt; the Suspect card must wait",
     description="p0 holds 2 Druitt, the Druitt Suspect and Victim Mary Nichols; takes the "
                 "Druitt on top of Scotland Yard, plays the Victim (choosing draw-two: gull, "
@@ -224,7 +224,7 @@ scenario(
 
 scenario(
     name="evidence-before-victim",
-    rule="jack-the-ripper.txt · Evidence cards: no one can play any Evidence cards until "
+    rule="Ripper rulebook · Evidence cards: no one can play any Evidence cards until "
          "there is a Victim card in play",
     description="The sample turn's p0 tries to meld three Druitt before playing the Victim.",
     deals=[SAMPLE],
@@ -235,7 +235,7 @@ scenario(
 
 scenario(
     name="one-gavel-a-turn",
-    rule="jack-the-ripper.txt · Gavel cards: you may only play one Gavel card per turn "
+    rule="Ripper rulebook · Gavel cards: you may only play one Gavel card per turn "
          "(Sample Turn: the Suspect card must wait for the next turn)",
     description="After the sample turn's Victim and meld, p0 tries the Druitt Suspect card.",
     deals=[SAMPLE],
@@ -245,7 +245,7 @@ scenario(
 
 scenario(
     name="suspect-needs-evidence",
-    rule="card-data.md · Suspect cards can only be played when Evidence of that suspect is "
+    rule="decision · Suspect cards can only be played when Evidence of that suspect is "
          "in play",
     description="p0 plays the Druitt Suspect card while no Druitt lies in any area.",
     deals=[SAMPLE],
@@ -256,7 +256,7 @@ scenario(
 
 scenario(
     name="suspect-and-alibi-played",
-    rule="card-data.md · Suspect and Alibi cards are played into one's own area once Evidence "
+    rule="decision · Suspect and Alibi cards are played into one's own area once Evidence "
          "of that suspect is in play (also in another player's area)",
     description="After the sample turn p1 plays the Druitt Alibi (Druitt lies in p0's area), "
                 "then p0 plays the Druitt Suspect on the next turn.",
@@ -273,7 +273,7 @@ scenario(
 
 scenario(
     name="alibi-needs-evidence",
-    rule="card-data.md · Alibi cards can only be played when Evidence of that suspect is in "
+    rule="decision · Alibi cards can only be played when Evidence of that suspect is in "
          "play",
     description="p1 tries the Gull Alibi after the sample turn: only Druitt is in play.",
     deals=[Deal(hands=[SAMPLE.hands[0],
@@ -293,7 +293,7 @@ LAYOFF_DEAL = Deal(
 
 scenario(
     name="layoff-onto-any-meld",
-    rule="jack-the-ripper.txt · Evidence cards: a card that goes with a meld already on the "
+    rule="Ripper rulebook · Evidence cards: a card that goes with a meld already on the "
          "table is played by itself into your own play area (a layoff)",
     description="p1 lays off a Druitt onto p0's Druitt meld; it lies in p1's area. p0 now has "
                 "a meld, so at the start of the next turn p0 may call a vote.",
@@ -308,7 +308,7 @@ scenario(
 
 scenario(
     name="layoff-needs-meld",
-    rule="jack-the-ripper.txt · Evidence cards: a card played by itself must go with a meld "
+    rule="Ripper rulebook · Evidence cards: a card played by itself must go with a meld "
          "already on the table",
     description="p1 tries to lay off a Jill; no Jill meld lies anywhere.",
     deals=[LAYOFF_DEAL],
@@ -327,7 +327,7 @@ LETTERS_TURNS = [
 
 scenario(
     name="letters-meld-and-vote",
-    rule="jack-the-ripper.txt · Vote: Letters Evidence cards satisfy the requirement for "
+    rule="Ripper rulebook · Vote: Letters Evidence cards satisfy the requirement for "
          "having a meld in play; every player votes, from the caller clockwise; a vote is "
          "called before drawing",
     description="p0 melds three Letters, p1 lays off the fourth; p0 calls a vote at the start "
@@ -343,7 +343,7 @@ scenario(
 
 scenario(
     name="vote-in-progress",
-    rule="card-data.md · Voting: every player votes secretly for a suspect, starting with the "
+    rule="decision · Voting: every player votes secretly for a suspect, starting with the "
          "caller and going clockwise",
     description="p0 calls and votes; p1 is to vote, for one of the six suspects.",
     deals=[LETTERS_DEAL],
@@ -353,7 +353,7 @@ scenario(
 
 scenario(
     name="vote-order-4p",
-    rule="card-data.md · Voting: every player votes, starting with the caller and going "
+    rule="decision · Voting: every player votes, starting with the caller and going "
          "clockwise",
     description="4 players: p2 (a Gull meld) calls the vote at the start of a turn; p2, p3 "
                 "and p0 have voted, p1 is to vote; p2 will then draw.",
@@ -375,7 +375,7 @@ scenario(
 
 scenario(
     name="vote-once-a-hand",
-    rule="jack-the-ripper.txt · Vote: a vote may only be done once per hand",
+    rule="Ripper rulebook · Vote: a vote may only be done once per hand",
     description="p0 called the vote last turn; at the start of the next turn p0 calls again.",
     deals=[LETTERS_DEAL],
     actions=[[*LETTERS_TURNS, "vote call", "vote druitt", "vote jill", "draw stock",
@@ -385,7 +385,7 @@ scenario(
 
 scenario(
     name="vote-before-drawing",
-    rule="jack-the-ripper.txt · Vote: if you want to call a vote, it must be done at the start "
+    rule="Ripper rulebook · Vote: if you want to call a vote, it must be done at the start "
          "of your turn before you draw",
     description="p0 has a Letters meld but draws first, then calls a vote.",
     deals=[LETTERS_DEAL],
@@ -395,7 +395,7 @@ scenario(
 
 scenario(
     name="vote-needs-meld",
-    rule="jack-the-ripper.txt · Vote: to call a vote you must have at least one meld in play",
+    rule="Ripper rulebook · Vote: to call a vote you must have at least one meld in play",
     description="p0 calls a vote at the very start of the hand, with nothing in play.",
     deals=[LETTERS_DEAL],
     actions=[["vote call"]],
@@ -404,7 +404,7 @@ scenario(
 
 scenario(
     name="vote-not-letters",
-    rule="jack-the-ripper.txt · Vote: you cannot vote for Letters as a suspect",
+    rule="Ripper rulebook · Vote: you cannot vote for Letters as a suspect",
     description="After p0's call, p0 tries to vote for Letters.",
     deals=[LETTERS_DEAL],
     actions=[[*LETTERS_TURNS, "vote call", "vote letters"]],
@@ -424,7 +424,7 @@ WILD_TURNS = [
 
 scenario(
     name="wild-meld-and-layoff",
-    rule="card-data.md · Wild Evidence stands for a suspect's Evidence, written wild=SUSPECT: "
+    rule="decision · Wild Evidence stands for a suspect's Evidence, written wild=SUSPECT: "
          "it may make a meld, or be laid off matching a card in the player's own area",
     description="p0 melds two Druitt with a wild card, then on the next turn lays off the "
                 "second wild card as Druitt (Druitt lies in p0's own area).",
@@ -440,7 +440,7 @@ scenario(
 
 scenario(
     name="wild-must-match-own-area",
-    rule="card-data.md · a wild card laid off must match a card already in the player's own "
+    rule="decision · a wild card laid off must match a card already in the player's own "
          "area (a Jill meld in another area is not enough)",
     description="p0 tries to lay off the wild card as Jill: Jill is melded only in p1's area.",
     deals=[WILD_DEAL],
@@ -451,7 +451,7 @@ scenario(
 
 scenario(
     name="wild-never-letters",
-    rule="jack-the-ripper.txt / card-data.md · Wild Evidence stands for any suspect's "
+    rule="Ripper rulebook / decision · Wild Evidence stands for any suspect's "
          "Evidence, never for Letters",
     description="p0 tries to meld two Letters with a wild card standing for Letters.",
     deals=[LETTERS_DEAL],
@@ -473,8 +473,8 @@ OUT_TURN = ["draw stock", "play victim-nichols draw-two", "meld letters letters 
 
 scenario(
     name="letters-never-ripper",
-    rule="jack-the-ripper.txt · Scoring A: Letters cannot be the Ripper; the suspect with the "
-         "most points is; card-data.md · a wild card scores as, and doubles with, its suspect; "
+    rule="Ripper rulebook · Scoring A: Letters cannot be the Ripper; the suspect with the "
+         "most points is; decision · a wild card scores as, and doubles with, its suspect; "
          "Ending a Hand 1: discarding the last card (going out)",
     description="p0 goes out on the first turn: 4 Letters (12 points), Druitt 3 + a wild (8), "
                 "Gull 2 + a wild (6). Letters lead but Druitt is the Ripper. p1 never played.",
@@ -504,7 +504,7 @@ scenario(
 
 scenario(
     name="hand-penalty-could-not-play",
-    rule="jack-the-ripper.txt · Scoring A3: cards left in hand that could not have been played "
+    rule="Ripper rulebook · Scoring A3: cards left in hand that could not have been played "
          "are subtracted, the others set aside; Scenes and Victims in hand always subtracted",
     description="p0 goes out at once (Druitt the Ripper, 37). p1 is left with cards that "
                 "could have been played (a Druitt onto Druitt, three Chapman and the Chapman "
@@ -547,7 +547,7 @@ VS_DEAL = Deal(
 
 scenario(
     name="scene-take-victim",
-    rule="card-data.md · Scene: placed in your area, then take the matching Victim from "
+    rule="decision · Scene: placed in your area, then take the matching Victim from "
          "another player's area into yours",
     description="p0 plays Victim Nichols (draw-two); p1 plays the Buck's Row Scene and takes "
                 "Victim Nichols from p0's area into p1's.",
@@ -566,7 +566,7 @@ scenario(
 
 scenario(
     name="scene-choices",
-    rule="card-data.md · Scene: search Scotland Yard, or take the matching Victim from "
+    rule="decision · Scene: search Scotland Yard, or take the matching Victim from "
          "another area (only when another area holds it); Victim: draw two, or take the "
          "matching Scene from another area",
     description="p1's legal plays once Victim Nichols lies in p0's area: both Scenes may "
@@ -587,7 +587,7 @@ scenario(
 
 scenario(
     name="victim-take-scene",
-    rule="card-data.md · Victim: placed in your area, then take the matching Scene from "
+    rule="decision · Victim: placed in your area, then take the matching Scene from "
          "another player's area into yours",
     description="p1 plays the Hanbury Street Scene (searching Scotland Yard, taking the "
                 "Letters); p0 then plays Victim Annie Chapman and takes Hanbury Street.",
@@ -620,7 +620,7 @@ SEARCH_TURNS = ["draw stock", "play victim-nichols draw-two", "discard gull",
 
 scenario(
     name="scene-search-shows-yard",
-    rule="card-data.md · Scene: take one card of your choice from Scotland Yard (the closed "
+    rule="decision · Scene: take one card of your choice from Scotland Yard (the closed "
          "discard pile) into your hand",
     description="p0 plays the Buck's Row Scene and searches: Scotland Yard holds the upcard "
                 "Letters, p0's Gull and p1's Victim Stride; p0 chooses one.",
@@ -631,7 +631,7 @@ scenario(
 
 scenario(
     name="scene-search-extra-gavel-choice",
-    rule="card-data.md · Scene: a Gavel card taken from Scotland Yard may be played at once, "
+    rule="decision · Scene: a Gavel card taken from Scotland Yard may be played at once, "
          "as an extra Gavel card, if playable (or kept: pass)",
     description="p0 takes Victim Stride from Scotland Yard and may play it at once (only "
                 "draw-two: its Scene lies nowhere) or pass.",
@@ -642,7 +642,7 @@ scenario(
 
 scenario(
     name="scene-search-extra-gavel-played",
-    rule="jack-the-ripper.txt · Play: when playing a Scene you may take a Gavel card out of "
+    rule="Ripper rulebook · Play: when playing a Scene you may take a Gavel card out of "
          "Scotland Yard and play it right away (an exception to one Gavel card a turn)",
     description="p0 plays the Victim Stride taken from Scotland Yard at once and draws two "
                 "(chapman, wild), then discards.",
@@ -661,7 +661,7 @@ scenario(
 
 scenario(
     name="scene-search-pass-keeps-limit",
-    rule="jack-the-ripper.txt · You may only play one Gavel card per turn: a taken Gavel card "
+    rule="Ripper rulebook · You may only play one Gavel card per turn: a taken Gavel card "
          "not played at once waits in hand",
     description="p0 passes on the taken Victim Stride, then tries to play it anyway.",
     deals=[SEARCH_DEAL],
@@ -671,7 +671,7 @@ scenario(
 
 scenario(
     name="scene-search-empty-yard",
-    rule="card-data.md · Scene: the search takes a card from Scotland Yard — when Scotland "
+    rule="decision · Scene: the search takes a card from Scotland Yard — when Scotland "
          "Yard is empty there is nothing to take (project reading)",
     description="p0 takes the only card of Scotland Yard, plays the Buck's Row Scene and "
                 "searches an empty pile: p0 goes straight on playing (here: only discards).",
@@ -694,7 +694,7 @@ CR3 = Deal(
 
 scenario(
     name="commissioner-resigns-order",
-    rule="card-data.md · Commissioner Resigns (0 points, to Scotland Yard): every other player, "
+    rule="decision · Commissioner Resigns (0 points, to Scotland Yard): every other player, "
          "in turn order, discards one card of their choice to Scotland Yard",
     description="3 players, p0 plays Commissioner Resigns: p1 discards a Jill; now p2 "
                 "chooses one of their cards.",
@@ -711,7 +711,7 @@ scenario(
 
 scenario(
     name="commissioner-resigns-back-to-player",
-    rule="card-data.md · Commissioner Resigns: after the other players' discards, the player "
+    rule="decision · Commissioner Resigns: after the other players' discards, the player "
          "goes on with the turn (no second Gavel card) and discards",
     description="After p1 and p2 discarded, p0 lays off nothing (no Victim), discards Letters; "
                 "p1 is next.",
@@ -740,7 +740,7 @@ CR_END = Deal(
 
 scenario(
     name="commissioner-resigns-last-card",
-    rule="jack-the-ripper.txt · Ending a Hand 4: a player forced to discard his last card by "
+    rule="Ripper rulebook · Ending a Hand 4: a player forced to discard his last card by "
          "Commissioner Resigns — the player who played it finishes the turn and the hand is "
          "over; Scoring A: ties to the lowest order number; the Ripper's cards double; cards "
          "that could not have been played are subtracted, Scenes always",
@@ -773,7 +773,7 @@ RS_DEAL = Deal(
 
 scenario(
     name="ripper-strikes-draw-two",
-    rule="card-data.md · Ripper Strikes (0 points, to Scotland Yard): if you do not play a "
+    rule="decision · Ripper Strikes (0 points, to Scotland Yard): if you do not play a "
          "Victim at once, draw 2 cards",
     description="p0 plays Ripper Strikes and draws two (druitt, gull); it lies in Scotland "
                 "Yard under p0's discard.",
@@ -788,7 +788,7 @@ scenario(
 
 scenario(
     name="ripper-strikes-victim-choice",
-    rule="card-data.md · Ripper Strikes: you may at once play one Victim from your hand as an "
+    rule="decision · Ripper Strikes: you may at once play one Victim from your hand as an "
          "extra Gavel card",
     description="After 'play ripper-strikes victim' p0 chooses which Victim to play and how.",
     deals=[RS_DEAL],
@@ -798,7 +798,7 @@ scenario(
 
 scenario(
     name="ripper-strikes-victim-played",
-    rule="jack-the-ripper.txt · Gavel cards: the exception under Ripper Strikes — its Victim "
+    rule="Ripper rulebook · Gavel cards: the exception under Ripper Strikes — its Victim "
          "is an extra Gavel card; the Victim in play allows Evidence at once",
     description="p0 plays Ripper Strikes, then Victim Nichols (draw two: druitt, gull), melds "
                 "four Druitt and discards.",
@@ -815,7 +815,7 @@ scenario(
 
 scenario(
     name="ripper-strikes-needs-victim",
-    rule="card-data.md · Ripper Strikes: the 'victim' choice needs a Victim in hand",
+    rule="decision · Ripper Strikes: the 'victim' choice needs a Victim in hand",
     description="p1 holds no Victim and tries to play Ripper Strikes for one.",
     deals=[Deal(hands=["3 pedachenko, 3 prince-eddy, 3 jill, letters",
                        "ripper-strikes, 3 druitt, gull, 2 chapman, jill, letters, wild"],
@@ -856,7 +856,7 @@ ESCAPED = {
 
 scenario(
     name="ripper-escapes-needs-five-victims",
-    rule="card-data.md · Ripper Escapes can only be played when all 5 Victims are in play",
+    rule="decision · Ripper Escapes can only be played when all 5 Victims are in play",
     description="p1 holds Ripper Escapes with four Victims in play and tries to play it.",
     deals=[ESC_DEAL],
     actions=[[*ESC_TURNS[:11], "play ripper-escapes"]],
@@ -865,7 +865,7 @@ scenario(
 
 scenario(
     name="ripper-escapes-out-of-turn-chance",
-    rule="card-data.md · When the fifth Victim comes into play, the holder of Ripper Escapes "
+    rule="decision · When the fifth Victim comes into play, the holder of Ripper Escapes "
          "may play it at once, even out of turn",
     description="p0 plays the fifth Victim (Kelly); p1, who holds Ripper Escapes, decides at "
                 "once: play it or pass.",
@@ -876,7 +876,7 @@ scenario(
 
 scenario(
     name="ripper-escapes-out-of-turn",
-    rule="jack-the-ripper.txt · Ending a Hand 2 / Scoring B: Ripper Escapes ends the hand at "
+    rule="Ripper rulebook · Ending a Hand 2 / Scoring B: Ripper Escapes ends the hand at "
          "once; only Victims and Scenes in play score, and 35 for its player; nothing is "
          "subtracted",
     description="p1 plays Ripper Escapes during p0's turn, right after the fifth Victim.",
@@ -887,7 +887,7 @@ scenario(
 
 scenario(
     name="ripper-escapes-in-turn",
-    rule="card-data.md · Ripper Escapes: playable when all 5 Victims are in play (on one's own "
+    rule="decision · Ripper Escapes: playable when all 5 Victims are in play (on one's own "
          "turn too, after passing the out-of-turn chance)",
     description="p1 passes when the fifth Victim comes down, p0 finishes the turn, and p1 "
                 "plays Ripper Escapes on their own turn.",
@@ -898,7 +898,7 @@ scenario(
 
 scenario(
     name="ripper-escapes-held-at-large",
-    rule="jack-the-ripper.txt · Scoring A4 / C: Ripper Escapes held at the end costs 2 per "
+    rule="Ripper rulebook · Scoring A4 / C: Ripper Escapes held at the end costs 2 per "
          "Victim in play; Ending a Hand 3: the last card of the Case File is drawn, the turn "
          "is finished; Scoring C: no Ripper, no doubling",
     description="p1 passes on Ripper Escapes; the Case File is then drawn to the end. Still at "
@@ -926,7 +926,7 @@ scenario(
 
 scenario(
     name="victim-draw-two-short-case-file",
-    rule="card-data.md / project reading · a draw from the Case File takes what is left when "
+    rule="decision / project reading · a draw from the Case File takes what is left when "
          "fewer cards remain; the turn that drew the last card is finished, then the hand "
          "ends (Ripper still at large)",
     description="The Case File holds one card (letters) when p0 plays the fifth Victim with "
@@ -966,7 +966,7 @@ CAUGHT_TURNS = [
 
 scenario(
     name="vote-correct-caught",
-    rule="jack-the-ripper.txt · Scoring A: the Ripper is the suspect with the most points, an "
+    rule="Ripper rulebook · Scoring A: the Ripper is the suspect with the most points, an "
          "alibied suspect cannot be (even with the most), ties to the lowest order number; "
          "A5: a correct vote adds 10",
     description="Druitt (alibied), Gull and Jill have 8 points each: Gull (order 3) beats "
@@ -994,7 +994,7 @@ scenario(
 
 scenario(
     name="vote-ignored-at-large",
-    rule="jack-the-ripper.txt · Scoring C: Ripper still at large — no Ripper, no doubling, "
+    rule="Ripper rulebook · Scoring C: Ripper still at large — no Ripper, no doubling, "
          "vote results are ignored",
     description="The same vote, but the Case File runs out instead.",
     deals=[CAUGHT_DEAL],
@@ -1021,7 +1021,7 @@ scenario(
 
 scenario(
     name="last-case-file-card-finishes-turn",
-    rule="jack-the-ripper.txt · Ending a Hand 3: the last card in the Case File is drawn; that "
+    rule="Ripper rulebook · Ending a Hand 3: the last card in the Case File is drawn; that "
          "player completes his turn and then the hand is over",
     description="p0 draws the last card (letters) and still plays: a Jill meld, a Druitt "
                 "layoff or a discard.",
@@ -1047,7 +1047,7 @@ def _swapped(deal: Deal) -> Deal:
 ESCAPE_HAND = [*ESC_TURNS, "play ripper-escapes"]
 scenario(
     name="game-to-100-tie-plays-on",
-    rule="jack-the-ripper.txt · End of the Game: the game ends when a player has 100 or more "
+    rule="Ripper rulebook · End of the Game: the game ends when a player has 100 or more "
          "after a hand; the highest score wins; a tie → another hand",
     description="Five hands of the same Ripper-escapes story, the starting player's role "
                 "passing with the deal: 9/41, 41/9, 9/41, 41/9 → 100 each, a tie: one more "

@@ -1,0 +1,308 @@
+"""ISMCTS: a searching bot for every variant, player count and team table.
+
+Single-observer information-set Monte Carlo tree search (Cowling, Powley & Whitehouse,
+2012): one tree of the bot's own information set; each iteration draws a determinization
+from the :class:`~tablerummy.bots.Sampler` the harness hands it (a random redeal of what
+its seat cannot see, built by the engine's ``determinize``), walks down the tree choosing
+among the actions legal *in that determinization* by availability-aware UCB, adds one
+node, plays a short random rollout and scores the result.  The bot never sees the true
+position.
+
+Why these choices:
+
+* Availability counts (a child's UCB uses how often it was *legal*, not the parent's
+  visits) keep actions that are rarely possible — a card the opponent may not hold —
+  from being under-explored.
+* Rollouts are light-greedy (a meld or layoff when there is one, most of the time;
+  otherwise random) and truncated after ``depth`` decisions: a full random hand costs
+  far more than the first steps, and the hand score so far (melds on the table, cards
+  left in hand) is a good enough evaluation of where the hand stands.
+* The reward is the score margin of the hand — own side minus the best other side —
+  scaled to [−1, 1] by ``scale`` (default: a sixth of the target); when a side would reach the
+  target with this hand, winning or losing the game outweighs the margin.
+
+Options (after the name, separated by colons): ``iterations=N`` (default 1000),
+``seconds=S`` (a time budget per decision instead, or as a cap together with
+``iterations``), ``c=X`` the exploration constant (default 0.4), ``depth=N`` rollout
+length (default 12, 0 = evaluate at once), ``greed=P`` how often a rollout step prefers a
+meld or layoff when there is one (default 0.8; 0 = uniformly random rollouts),
+``prior=P`` a progressive bias towards the greedy bot's choice at the root (default 0),
+``scale=N`` points per reward unit (default a sixth of the target: typical hand margins
+then span the reward range, so that UCB tells the actions apart).
+An iteration budget alone is reproducible: the same seed, the same choices.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+from ..capone import actions as CA
+from ..capone.state import CaponeState
+from ..errors import OptionError
+from ..oklahoma import actions as OA
+from ..oklahoma.state import OklahomaState
+from ..ripper import actions as RA
+from ..ripper.scoring import hand_scores
+from ..ripper.state import RipperState
+from ..userinput import shown
+from ..variant import Action, HandState, Observation
+from . import Bot, register_bot
+
+
+class Node:
+    """A tree node: the action that led here, who took it, and its statistics."""
+
+    __slots__ = ("avail", "children", "reward", "side", "visits")
+
+    def __init__(self, side: int) -> None:
+        self.side = side
+        """The side of the player who took the action into this node (its rewards)."""
+        self.visits = 0
+        self.avail = 0
+        self.reward = 0.0
+        self.children: dict[Action, Node] = {}
+
+
+def progress_range(state: HandState) -> tuple[int, int] | tuple[None, None]:
+    """The action ids of melds and layoffs where a variant numbers its actions.
+
+    What the light rollout policy prefers: a uniformly random rollout mostly discards
+    (most legal actions are discards) and so hardly ever melds; preferring the moves that
+    put cards on the table makes a rollout look like play.
+    """
+    if isinstance(state, CaponeState):
+        return CA.MELD, CA.DISCARD
+    if isinstance(state, RipperState):
+        return RA.MELD, RA.DISCARD
+    return None, None
+
+
+def progress_test(state: HandState) -> Callable[[Action], bool] | None:
+    """The same preference where actions are not numbered (the Oklahoma family)."""
+    if isinstance(state, OklahomaState):
+        return lambda a: a[0] in _OKLAHOMA_PROGRESS  # type: ignore[index]
+    return None
+
+
+_OKLAHOMA_PROGRESS = frozenset((OA.PILE, OA.MELD, OA.LAYOFF))
+
+
+def side_scores(state: HandState) -> list[float]:
+    """Each side's hand score, or for an unfinished hand what it stands at now."""
+    if state.is_over or not isinstance(state, RipperState):
+        return [float(s) for s in state.scores()]
+    scores, _ = hand_scores("at-large", state.areas, state.wilds, state.hands, state.votes,
+                            state.cards)
+    return [float(s) for s in scores]
+
+
+class ISMCTSBot(Bot):
+    """Searches its information set by ISMCTS (see the module's docs for the knobs)."""
+
+    name = "ismcts"
+    wants_sampler = True
+
+    iterations: int | None = 1000
+    seconds: float | None = None
+    c: float = 0.4
+    depth: int = 12
+    scale: float = 0.0
+    greed: float = 0.8
+    rollout: str = "light"
+    prior: float = 0.0
+    _guide_bots: list[Bot] | None = None
+
+    def configure(self, options: dict[str, str]) -> None:
+        known = {"iterations", "seconds", "c", "depth", "scale", "greed", "rollout", "prior"}
+        for key in options:
+            if key not in known:
+                raise OptionError(f"bot ismcts has no option {shown(key)} (options: "
+                                  f"{', '.join(sorted(known))})")
+        if "seconds" in options and "iterations" not in options:
+            self.iterations = None
+        if "iterations" in options:
+            self.iterations = _number(options, "iterations", int, 1)
+        if "seconds" in options:
+            self.seconds = _number(options, "seconds", float, 0.001)
+        if "c" in options:
+            self.c = _number(options, "c", float, 0.0)
+        if "depth" in options:
+            self.depth = _number(options, "depth", int, 0)
+        if "rollout" in options:
+            if options["rollout"].lower() not in ("light", "greedy"):
+                raise OptionError("ismcts option rollout is light or greedy, not "
+                                  f"{shown(options['rollout'])}")
+            self.rollout = options["rollout"].lower()
+        if "prior" in options:
+            self.prior = _number(options, "prior", float, 0.0)
+        if "greed" in options:
+            self.greed = min(1.0, _number(options, "greed", float, 0.0))
+        if "scale" in options:
+            self.scale = _number(options, "scale", float, 1.0)
+
+    # --- the search -------------------------------------------------------------------
+
+    def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        if self.sampler is None:
+            raise RuntimeError("ismcts needs a Sampler: ask it through tablerummy.bots.decide")
+        hint = None
+        if self.prior > 0:
+            hint = self._guides()[self.seat].choose(observation, legal)
+        root, _ = self.search(observation, hint)
+        best = max(legal, key=lambda a: (root.children[a].visits, root.children[a].reward)
+                   if a in root.children else (-1, 0.0))
+        return best
+
+    def search(self, observation: Observation, hint: Action | None = None
+               ) -> tuple[Node, int]:
+        """Grow the tree of this decision; return its root and the iterations run.
+
+        ``hint`` is the greedy bot's choice: at the root it gets a progressive bias of
+        ``prior / sqrt(visits + 1)`` (in reward units) that fades as the search learns.
+        """
+        prior = self.prior
+        sampler = self.sampler
+        assert sampler is not None
+        rng = self.rng
+        variant = self.variant
+        nsides = len(variant.sides)
+        side_of = [variant.side_of(s) for s in range(variant.players)]
+        scale = self.scale or max(10.0, variant.target / 6)
+        totals = observation.get("totals") or [0] * nsides
+        target = int(observation.get("target") or variant.target)
+        c = self.c
+        depth = self.depth
+        root = Node(-1)
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        limit = self.iterations
+        done = 0
+        log = math.log
+        sqrt = math.sqrt
+        rnd = rng.random
+        greed = self.greed
+        progress = progress_test(sampler.sample(rng)) if greed > 0 else None
+        lo, hi = progress_range(sampler.sample(rng)) if greed > 0 else (None, None)
+        guides = self._guides() if self.rollout == "greedy" else None
+        while True:
+            if limit is not None and done >= limit:
+                break
+            if deadline is not None and done and not done % 16 \
+                    and time.perf_counter() >= deadline:
+                break
+            state = sampler.sample(rng)
+            node = root
+            path = [root]
+            # selection and expansion
+            while not state.is_over:
+                legal = state.legal_actions()
+                children = node.children
+                untried = [a for a in legal if a not in children]
+                player = state.to_act
+                assert player is not None
+                if untried:
+                    action = untried[rng.randrange(len(untried))]
+                    for a in legal:
+                        if a in children:
+                            children[a].avail += 1
+                    child = children[action] = Node(side_of[player])
+                    child.avail = 1
+                    state.apply_unchecked(action)
+                    path.append(child)
+                    break
+                best_value = -math.inf
+                best: Node | None = None
+                best_action: Action = legal[0]
+                for a in legal:
+                    ch = children[a]
+                    ch.avail += 1
+                    value = ch.reward / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
+                    if a == hint and node is root:
+                        value += prior / sqrt(ch.visits + 1)
+                    if value > best_value:
+                        best_value, best, best_action = value, ch, a
+                assert best is not None
+                state.apply_unchecked(best_action)
+                node = best
+                path.append(node)
+            # rollout
+            steps = 0
+            if guides is not None:
+                while steps < depth and state.end is None:
+                    moves = state.legal_actions()
+                    if len(moves) > 1:
+                        p = state.to_act
+                        assert p is not None
+                        state.apply_unchecked(guides[p].choose(state.observation(p), moves))
+                    else:
+                        state.apply_unchecked(moves[0])
+                    steps += 1
+            while steps < depth and state.end is None:
+                moves = state.legal_actions()
+                if rnd() < greed:
+                    if lo is not None:
+                        good = [a for a in moves if lo <= a < hi]  # type: ignore[operator]
+                    elif progress is not None:
+                        good = [a for a in moves if progress(a)]
+                    else:
+                        good = None
+                    if good:
+                        moves = good
+                state.apply_unchecked(moves[int(rnd() * len(moves))])
+                steps += 1
+            rewards = self._rewards(state, nsides, scale, totals, target)
+            for n in path:
+                n.visits += 1
+                if n.side >= 0:
+                    n.reward += rewards[n.side]
+            done += 1
+        return root, done
+
+    def _guides(self) -> list[Bot]:
+        """The variant's greedy bot for every seat: the rollout policy ``rollout=greedy``."""
+        if self._guide_bots is None:
+            from . import get_bot
+
+            self._guide_bots = [get_bot("greedy", self.variant, s, seed=self.rng.getrandbits(32))
+                                for s in range(self.variant.players)]
+        return self._guide_bots
+
+    @staticmethod
+    def _rewards(state: HandState, nsides: int, scale: float, totals: Sequence[int],
+                 target: int) -> list[float]:
+        """Per side: the hand's margin over the best other side in [−1, 1], with the game."""
+        scores = side_scores(state)
+        out = []
+        for side in range(nsides):
+            best_other = max(s for i, s in enumerate(scores) if i != side) if nsides > 1 \
+                else 0.0
+            margin = (scores[side] - best_other) / scale
+            out.append(1.0 if margin > 1.0 else -1.0 if margin < -1.0 else margin)
+        if state.is_over:
+            ends = [t + s for t, s in zip(totals, scores, strict=False)]
+            top = max(ends)
+            if top >= target and ends.count(top) == 1:
+                winner = ends.index(top)
+                out = [0.3 * r + (0.7 if i == winner else -0.7) for i, r in enumerate(out)]
+        return out
+
+
+T = TypeVar("T", int, float)
+
+
+def _number(options: dict[str, str], key: str, kind: type[T], least: float) -> T:
+    text = options[key]
+    try:
+        value = kind(text)
+    except ValueError:
+        raise OptionError(f"ismcts option {key} takes a number, not {shown(text)}") from None
+    if not math.isfinite(value) or value < least or value > 10**7:
+        raise OptionError(f"ismcts option {key}={shown(text)} is out of range")
+    return value
+
+
+register_bot()(ISMCTSBot)

@@ -1,0 +1,152 @@
+"""What every RL adapter shares: a game, its spaces, tensors, masks and rewards.
+
+The adapters (PettingZoo, Gymnasium, OpenSpiel) differ only in the shape of their API;
+the game they drive, the rewards and what each seat sees are decided here once.
+
+**Episodes.** An episode is a whole game (to the variant's target) or, with ``hands=N``,
+the first N hands; ``max_steps`` (default 5,000 decisions) truncates a game that random
+play makes endless (scores can fall in ``ripper``; see docs/rl.md).
+
+**Rewards** go to every seat when a hand ends: its side's hand score minus the mean of the
+other sides' hand scores, divided by the target (so a hand is worth a fraction of a game),
+and, when the game ends, +1 to the seats of the winning side and −1 to the others.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ..game import Game
+from ..variant import Action, Variant, get_variant
+from .spaces import ActionSpace, action_space
+from .tensors import ObservationEncoder
+
+MAX_STEPS = 5_000
+
+
+class TableCore:
+    """One game being played by learning code: the engine plus the adapters' views of it."""
+
+    def __init__(self, variant: str | Variant = "capone", hands: int | None = None,
+                 max_steps: int = MAX_STEPS, shared: TableCore | None = None,
+                 **options: Any) -> None:
+        self.variant = variant if isinstance(variant, Variant) else get_variant(variant, options)
+        self.space: ActionSpace
+        self.encoder: ObservationEncoder
+        if shared is not None:  # the same table again: reuse its spaces and encoder
+            self.space, self.encoder = shared.space, shared.encoder
+        else:
+            self.space = action_space(self.variant)
+            self.encoder = ObservationEncoder(self.variant)
+        self.players = self.variant.players
+        self.hands = hands
+        self.max_steps = max_steps
+        self.game: Game | None = None
+        self.steps = 0
+        self._legal: dict[int, Action] = {}
+        self._tensors: dict[int, npt.NDArray[np.float32]] = {}
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> TableCore:
+        """A copy with its own game; the static parts (variant, spaces) are shared."""
+        clone = copy.copy(self)
+        clone.game = None if self.game is None else self.game.copy()
+        clone._legal = dict(self._legal)
+        clone._tensors = dict(self._tensors)
+        return clone
+
+    # --- playing ----------------------------------------------------------------------
+
+    def reset(self, seed: int) -> None:
+        """A new game dealt from ``seed`` (reproducible, as in simulations)."""
+        self.start(Game(self.variant, seed=seed))
+
+    def start(self, game: Game) -> None:
+        """Play ``game`` from where it stands (e.g. a hand dealt from chance outcomes)."""
+        self.game = game
+        self.steps = 0
+        self._refresh()
+
+    def _refresh(self) -> None:
+        self._tensors = {}
+        game = self._game
+        seat = game.to_act
+        self._legal = {} if seat is None else self.space.legal_indices(game.legal_actions(), seat)
+
+    @property
+    def _game(self) -> Game:
+        if self.game is None:
+            raise RuntimeError("call reset() before playing")
+        return self.game
+
+    @property
+    def to_act(self) -> int | None:
+        return None if self.finished else self._game.to_act
+
+    def legal_indices(self) -> list[int]:
+        return sorted(self._legal)
+
+    def is_legal(self, index: int) -> bool:
+        return index in self._legal
+
+    def step(self, index: int) -> list[float]:
+        """Play ``index`` for the seat to act; the rewards this decision brought, per seat."""
+        game = self._game
+        record = game.hands[-1]
+        game.apply(self._legal[index], checked=False)
+        self.steps += 1
+        rewards = [0.0] * self.players
+        if record.scores is not None:  # this decision ended the hand
+            rewards = self.margins(record.scores)
+            if game.game_over:
+                winners = set(self.variant.sides[game.winner or 0])
+                rewards = [r + (1.0 if s in winners else -1.0) for s, r in enumerate(rewards)]
+        self._refresh()
+        return rewards
+
+    def margins(self, scores: Sequence[int]) -> list[float]:
+        """Each seat's side score minus the others' mean, over the target."""
+        sides = self.variant.sides
+        target = self.variant.target or 1
+        out = []
+        for seat in range(self.players):
+            own = self.variant.side_of(seat)
+            others = [scores[i] for i in range(len(sides)) if i != own]
+            mean = sum(others) / len(others) if others else 0.0
+            out.append((scores[own] - mean) / target)
+        return out
+
+    @property
+    def finished(self) -> bool:
+        """The game is over, or the episode's hands are played."""
+        game = self._game
+        if game.game_over:
+            return True
+        return self.hands is not None and len(game.hands) > self.hands
+
+    @property
+    def truncated(self) -> bool:
+        return not self.finished and self.steps >= self.max_steps
+
+    # --- views ------------------------------------------------------------------------
+
+    def observation(self, seat: int) -> npt.NDArray[np.float32]:
+        """The seat's tensor (a fresh array; built once per seat per decision)."""
+        tensor = self._tensors.get(seat)
+        if tensor is None:
+            tensor = self._tensors[seat] = self.encoder.encode(self._game.observation(seat))
+        return tensor.copy()
+
+    def mask(self, seat: int) -> npt.NDArray[np.int8]:
+        flags = np.zeros(self.space.size, dtype=np.int8)
+        if self.to_act == seat:
+            for index in self._legal:
+                flags[index] = 1
+        return flags
+
+    def action_text(self, index: int) -> str:
+        return self.variant.action_text(self._legal[index])

@@ -1,0 +1,90 @@
+"""The move menu (``tablerummy.present.moves``): every legal move under one entry, once."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from tablerummy.game import Game
+from tablerummy.present.moves import entries, move_menu
+from tablerummy.variant import get_variant, variant_names
+
+SIZE = 12
+"""Most entries one menu level may show (a screen's worth)."""
+
+
+def leaves(rows: Sequence[dict[str, Any]]) -> list[str]:
+    """The moves reachable by choosing entries, checking each level on the way."""
+    found: list[str] = []
+    for entry in entries(rows):
+        if not entry["rows"]:
+            assert len(entry["moves"]) == 1, entry
+            found += entry["moves"]
+            continue
+        below = leaves(entry["rows"])
+        assert sorted(below) == sorted(entry["moves"]), entry["label"]
+        assert len(entries(entry["rows"])) > 1  # never a menu of one thing
+        found += below
+    return found
+
+
+@pytest.mark.parametrize("name", variant_names())
+def test_every_legal_move_is_reachable_through_the_menu_once(name: str) -> None:
+    variant = get_variant(name)
+    rng = random.Random(name)
+    checked = 0
+    for seed in range(6):
+        game = Game(variant, seed=seed)
+        for _ in range(40):
+            if game.game_over:
+                break
+            texts = game.legal_texts()
+            rows = move_menu(variant, texts)
+            assert sorted(leaves(rows)) == sorted(texts)
+            checked += 1
+            game.apply(rng.choice(texts))
+    assert checked > 100
+
+
+def test_oklahoma_melds_are_grouped_by_what_they_make_wilds_folded() -> None:
+    variant = get_variant("arlington")
+    game = Game(variant, seed=4)
+    game.apply("draw stock")
+    texts = game.legal_texts()
+    rows = move_menu(variant, texts)
+    assert [r["label"] for r in rows] == ["meld", "discard"]
+    melds = {e["label"]: e for e in rows[0]["entries"]}
+    assert list(melds)[:3] == ["set of aces", "set of 5s", "set of 7s"]
+    assert {"♠ sequence", "♥ sequence", "♦ sequence", "♣ sequence"} <= set(melds)
+    assert len(rows[0]["entries"]) <= SIZE
+    fives = melds["set of 5s"]
+    assert len(fives["moves"]) == 10
+    shapes = {e["label"]: e for e in entries(fives["rows"])}
+    # one line per meld of the same natural cards: which deuce stands where is folded
+    assert shapes["5♦ 5♦ + 1 wild"]["moves"] == [
+        "meld 5D 5D 2D=5S", "meld 5D 5D 2H=5S", "meld 5D 5D 2S=5S"]
+    assert [e["label"] for e in entries(shapes["5♦ 5♦ + 1 wild"]["rows"])] == [
+        "5♦ 5♦ 2♦=5♠", "5♦ 5♦ 2♥=5♠", "5♦ 5♦ 2♠=5♠"]
+    assert all(len(entries(e["rows"])) <= 2 * SIZE for e in melds.values())
+    discards = [e["label"] for e in rows[1]["entries"]]
+    assert "10♣" in discards and "Q♥" in discards
+
+
+def test_oklahoma_draws_layoffs_and_the_pile() -> None:
+    variant = get_variant("arlington")
+    texts = ["draw pile meld 2D=QH KH AH", "draw pile meld QH KH AH", "draw stock"]
+    rows = move_menu(variant, texts)
+    assert rows[0]["label"] == "draw"
+    stock, pile = rows[0]["entries"]
+    assert (stock["label"], stock["moves"]) == ("from the stock", ["draw stock"])
+    assert pile["label"] == "take the pile" and len(pile["moves"]) == 2
+    assert [e["label"] for e in entries(pile["rows"])] == ["2♦=Q♥ K♥ A♥", "Q♥ K♥ A♥"]
+    rows = move_menu(variant, ["layoff 2C=6H m1", "layoff 2C=10H m1", "layoff 7S m2",
+                               "discard 7S"])
+    layoff = {e["label"]: e for e in rows[0]["entries"]}
+    assert list(layoff) == ["2♣", "7♠ on m2"]
+    assert [e["label"] for e in entries(layoff["2♣"]["rows"])] == [
+        "2♣=6♥ on m1", "2♣=10♥ on m1"]
