@@ -345,3 +345,29 @@ def test_legal_actions_agree_with_the_reference(name: str, options: dict[str, An
                 legal = state.legal_actions()
                 assert legal == reference_legal(state)
                 state.apply_unchecked(legal[rng.randrange(len(legal))])
+
+
+@pytest.mark.parametrize(("name", "players"), [("fortune", 8), ("arlington", 7),
+                                                ("arlington-heights", 8)])
+def test_small_memories_turn_over_and_agree(name: str, players: int,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """The memories turn over their generations often (tiny limits): nothing changes,
+    at the largest tables too."""
+    from tablerummy.oklahoma import melds
+    from tablerummy.oklahoma import state as state_module
+
+    monkeypatch.setattr(melds, "CACHE_LIMIT", 40)
+    monkeypatch.setattr(melds, "_CACHES", {})
+    monkeypatch.setattr(state_module, "_LAYOFFS", {})
+    monkeypatch.setattr(state_module, "LAYOFF_MEMORY", 30)
+    monkeypatch.setattr(state_module, "_BUILT", melds.Memory(30))
+    variant = _variant(name, {"players": players})
+    rng = random.Random(f"small{name}{players}")
+    for _ in range(3):
+        state = variant.new_hand(variant.shuffled_deck(rng), rng.randrange(players))
+        while state.to_act is not None:
+            legal = state.legal_actions()
+            assert legal == reference_legal(state)
+            state.apply_unchecked(legal[rng.randrange(len(legal))])
+    memory = melds._CACHES[variant.rules.meld_rules]
+    assert memory.old and len(memory) <= 40  # it did turn over

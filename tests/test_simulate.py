@@ -214,12 +214,17 @@ def test_the_playout_benchmark_runs(tmp_path: Path, capsys: pytest.CaptureFixtur
     spec.loader.exec_module(module)
     out = tmp_path / "bench.json"
     assert module.main(["--seconds", "0.05", "--games", "2", "--variants", "capone",
-                        "--json", str(out)]) == 0
+                        "--rounds", "2", "--simulate-games", "2", "--json", str(out)]) == 0
     data = json.loads(out.read_text())
     assert [(r["variant"], r["players"]) for r in data["rows"]] == [("capone", 2), ("capone", 4)]
     for row in data["rows"]:
         assert row["fast"]["decisions_per_s"] > 0 and row["checked"]["decisions_per_s"] > 0
+        fast = row["fast"]
+        assert len(fast["rounds"]) == 2 and fast["low"] <= fast["median"] <= fast["high"]
         assert row["greedy"]["errors"] == 0 and row["greedy"]["hands_per_game"] >= 1
+        assert row["greedy"]["decisions_per_s"] > 0
+    assert data["simulate_process"]["simulate"]["median"] > 0
+    assert data["verify_startup"]["verify_s"]["median"] > 0
     assert "capone" in capsys.readouterr().out
 
 
@@ -236,3 +241,26 @@ def test_the_progress_bar_goes_to_a_terminal_on_stderr_only(
     status, out, err = _run_cli(capsys, "capone", "--games", "3", "--bots", "greedy,random",
                                 "--json")
     assert err == "" and json.loads(out)["games"] == 3  # --json: never a bar
+
+
+def test_simulate_and_verify_import_only_what_they_use(tmp_path: Path) -> None:
+    """Start-up: no rich, no process pool and no other variant for a plain run."""
+    import subprocess
+    import sys
+
+    script = (
+        "import sys\n"
+        "from tablerummy.cli import main\n"
+        f"main(['simulate', 'capone', '--games', '2', '--bots', 'random,random', '--json',"
+        f" '--save', {str(tmp_path)!r}])\n"
+        f"main(['verify', {str(tmp_path / 'game-00000.json')!r}])\n"
+        "loaded = [m for m in sys.modules if m.startswith(('rich', 'concurrent.futures',"
+        " 'tablerummy.oklahoma', 'tablerummy.ripper', 'tomllib'))]\n"
+        "print('LOADED', loaded, file=sys.stderr)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          check=True)
+    assert "LOADED []" in done.stderr, done.stderr
+    record = (tmp_path / "game-00000.json").read_text(encoding="utf-8")
+    assert record.count("\n") == 1  # compact: one line
+    assert json.loads(record)["variant"] == "capone"

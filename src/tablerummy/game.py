@@ -5,7 +5,6 @@ from __future__ import annotations
 import copy
 import dataclasses
 import random
-import secrets
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -28,6 +27,8 @@ def secret_seed() -> int:
     seeds, searching for the ones that deal a given hand is out of reach.  Seeds chosen
     by hand (simulations, tests, scenario records) stay small and reproducible.
     """
+    import secrets  # here: simulations and verify give their seeds (and start sooner)
+
     return secrets.randbits(SECRET_SEED_BITS)
 
 
@@ -45,6 +46,8 @@ class HandRecord:
     actions: list[Action] = field(default_factory=list)
     scores: list[int] | None = None
     final: HandState | None = None
+    views: dict[int, Observation] = field(default_factory=dict)
+    """The finished hand's observation per seat, built once (the hand no longer changes)."""
 
 
 class Game:
@@ -155,6 +158,15 @@ class Game:
         if self.state.is_over:
             self._hand_over()
 
+    def apply_legal(self, action: Action) -> None:
+        """Play an action exactly as :meth:`legal_actions` listed it: no parsing, no
+        check, nothing to normalize — the path of simulations, which pick from that list."""
+        state = self.state
+        state.apply_unchecked(action)
+        self.hands[-1].actions.append(action)
+        if state.end is not None:
+            self._hand_over()
+
     def copy(self) -> Game:
         """An independent copy, as cheap as the hand state's :meth:`HandState.copy`.
 
@@ -183,12 +195,29 @@ class Game:
             winner=self.winner,
             hand_scores=[h.scores for h in self.hands if h.scores is not None],
         )
-        finished = [h.final for h in self.hands if h.final is not None]
-        if finished:  # so that a front end can show how the last hand was scored
-            obs["last_hand"] = finished[-1].observation(seat)
+        last = self._last_finished()
+        if last is not None:  # so that a front end can show how the last hand was scored
+            view = last.views.get(seat)
+            if view is None:
+                assert last.final is not None
+                view = last.views[seat] = last.final.observation(seat)
+            obs["last_hand"] = view  # shared between calls: read it, do not change it
         if self.game_over:
             obs["to_act"] = None
         return obs
+
+    def _last_finished(self) -> HandRecord | None:
+        for hand in reversed(self.hands[-2:]):  # the current hand, or the one before
+            if hand.final is not None:
+                return hand
+        return None
+
+    def compact_observation(self, seat: int) -> Any:
+        """The current hand as ``seat`` sees it, in the engine's compact form (for bots
+        that read it: :data:`tablerummy.bots.COMPACT`); the game's scores are not in it."""
+        if not 0 <= seat < self.variant.players:
+            raise IllegalActionError(seat, "observe", f"there is no seat p{seat} at this table")
+        return self.state.compact_observation(seat)
 
     def events(self, seat: int | None, hand: int | None = None) -> list[str]:
         """A hand's events in words, as ``seat`` may read them (None: public).

@@ -33,12 +33,10 @@ import json
 import math
 import random
 from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots import Bot, decide, get_bot
+from .bots import Bot, ask, get_bot
 from .errors import OptionError, TablerummyError
 from .game import Game
 from .variant import Action, Variant, get_variant
@@ -122,6 +120,10 @@ def _action_text(variant: Variant, action: object) -> str:
         return repr(action)
 
 
+def _who(labels: Sequence[str], seats: Sequence[int], seat: int) -> str:
+    return f"bot {labels[seats[seat]]} at p{seat}"
+
+
 def play_game(setup: Setup, index: int, variant: Variant | None = None,
               keep_record: bool = False, seats: tuple[int, ...] | None = None,
               deal: int | None = None) -> GameResult:
@@ -151,18 +153,18 @@ def play_game(setup: Setup, index: int, variant: Variant | None = None,
             if seat is None or not legal:
                 error = f"the {variant.name} engine has nobody to act in an unfinished hand"
                 break
-            who = f"bot {labels[seats[seat]]} at p{seat}"
             try:
-                choice: Action = decide(bots[seat], game.state, game.observation(seat), legal)
+                choice: Action = ask(bots[seat], game, legal)
             except Exception as err:
-                error = f"{who} raised {type(err).__name__}: {err}"
+                error = f"{_who(labels, seats, seat)} raised {type(err).__name__}: {err}"
                 break
             try:
                 action = legal[legal.index(choice)]
             except (ValueError, TypeError):
-                error = f"{who} chose an illegal action: {_action_text(variant, choice)}"
+                error = (f"{_who(labels, seats, seat)} chose an illegal action: "
+                         f"{_action_text(variant, choice)}")
                 break
-            game.apply(action, checked=False)
+            game.apply_legal(action)
             decisions += 1
             if decisions >= MAX_DECISIONS:
                 error = f"the game did not end after {MAX_DECISIONS} decisions"
@@ -217,6 +219,11 @@ def play_games(setup: Setup, games: int, workers: int = 1,
         for index in range(games):
             yield play_game(setup, index, variant, keep_records)
         return
+    # imported here: the process pool costs tens of milliseconds to import, for nothing
+    # when one process plays every game
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+    from concurrent.futures.process import BrokenProcessPool
+
     with ProcessPoolExecutor(max_workers=workers) as pool:
         futures = [pool.submit(_play_chunk, setup, chunk, keep_records)
                    for chunk in _chunks(games, workers)]

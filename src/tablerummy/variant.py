@@ -249,6 +249,16 @@ class HandState(ABC):
     def observation(self, seat: int) -> Observation:
         """Exactly what ``seat`` may know, and nothing else."""
 
+    def compact_observation(self, seat: int) -> Any:
+        """What ``seat`` may know in the engine's own compact form, for bots that declare
+        they read it (:attr:`tablerummy.bots.Bot.reads`): the same facts as
+        :meth:`observation` (or fewer), as count vectors and ints instead of card texts,
+        so that a bot need not turn the dict back into counts at every decision.
+
+        Default: the observation itself.
+        """
+        return self.observation(seat)
+
     @abstractmethod
     def reveal(self) -> dict[str, Any]:
         """The full position for ``verify --reveal`` (hands, areas, piles)."""
@@ -333,8 +343,14 @@ def get_variant(
     cards: Mapping[str, Any] | None = None,
 ) -> Variant:
     """The variant ``name`` with ``options``; ``cards`` overrides card values."""
-    _load_builtin()
-    factory = _REGISTRY.get(name.lower())
+    key = name.lower()
+    factory = _REGISTRY.get(key)
+    if factory is None and key in _MODULE_OF:  # import only the variant asked for
+        importlib.import_module(f"{__package__}.{_MODULE_OF[key]}")
+        factory = _REGISTRY.get(key)
+    if factory is None:
+        _load_builtin()
+        factory = _REGISTRY.get(key)
     if factory is None:
         raise OptionError(f"unknown variant {shown(name)} (variants: {', '.join(variant_names())})")
     if cards is not None:
@@ -344,6 +360,9 @@ def get_variant(
 
 _BUILTIN = ("capone", "ripper", "oklahoma")
 """Modules of the variants that ship with tablerummy; each registers itself on import."""
+_MODULE_OF = {"capone": "capone", "ripper": "ripper", "fortune": "oklahoma",
+              "arlington": "oklahoma", "arlington-heights": "oklahoma"}
+"""The module of each built-in variant, so that a command imports only the one it plays."""
 
 
 def _load_builtin() -> None:

@@ -12,7 +12,6 @@ from tablerummy.web.protocol import (
     Hello,
     Ping,
     ProtocolError,
-    move_entry,
     parse_client,
     public_view,
     seat_message,
@@ -36,17 +35,6 @@ def test_client_messages_parse_or_say_what_is_wrong() -> None:
     ]:
         with pytest.raises(ProtocolError, match=says):
             parse_client(bad)  # type: ignore[arg-type]
-
-
-def test_moves_name_the_hand_cards_they_use() -> None:
-    hand = ["al-capone", "al-capone", "al-capone", "raid"]
-    names = {"al-capone": "Al Capone", "raid": "Raid"}
-    meld = move_entry("meld al-capone al-capone al-capone", hand, names)
-    assert meld["cards"] == ["al-capone"] * 3 and meld["verb"] == "meld"
-    assert meld["label"] == "meld Al Capone Al Capone Al Capone"
-    assert move_entry("play raid al-capone", hand, names)["cards"] == ["raid", "al-capone"]
-    assert move_entry("draw stock", hand, names)["cards"] == []
-    assert move_entry("layoff 2C=7H m1", ["2C", "7H"], {})["cards"] == ["2C"]
 
 
 def test_a_watcher_sees_the_table_but_no_hand_and_no_moves() -> None:

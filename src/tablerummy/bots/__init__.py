@@ -17,11 +17,18 @@ import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from random import Random  # not `import random`: the submodule bots.random shadows it
-from typing import ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..errors import OptionError
 from ..userinput import shown
 from ..variant import Action, HandState, Observation, Variant
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+OBSERVATION, COMPACT, NOTHING = "observation", "compact", "nothing"
+"""What a bot reads (:attr:`Bot.reads`): the observation dict, the engine's compact form of
+it (:meth:`HandState.compact_observation`), or nothing at all (the random bot)."""
 
 
 class Sampler:
@@ -54,9 +61,16 @@ class Sampler:
 
 
 class Bot(ABC):
-    """A player that decides from what its seat may know."""
+    """A player that decides from what its seat may know.
+
+    A bot declares what it reads (:attr:`reads`), so that callers that play many games
+    (:func:`ask`: ``simulate``) build only that: building the observation dict at every
+    decision was most of a fast simulation's time.  Whatever it declares, it is built
+    from the seat's observation only: the no-peeking tests hold for every form.
+    """
 
     name: ClassVar[str]
+    reads: ClassVar[str] = OBSERVATION
     wants_sampler: ClassVar[bool] = False
     """True for search bots: :func:`decide` hands them a :class:`Sampler` before choosing."""
     sampler: Sampler | None = None
@@ -76,9 +90,21 @@ class Bot(ABC):
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
         """One of ``legal``, chosen from ``observation`` alone."""
 
+    def choose_compact(self, view: Any, legal: Sequence[Action]) -> Action:
+        """One of ``legal``, chosen from the seat's compact observation (bots that read
+        :data:`COMPACT` override it; :meth:`choose` then turns a dict into that view)."""
+        return self.choose(view, legal)
+
 
 _BOTS: dict[tuple[str, str], type[Bot]] = {}
-_BUILTIN = ("random", "capone_greedy", "ripper_greedy", "oklahoma_greedy", "ismcts")
+_BUILTIN = {"*": ("random",), "capone": ("capone_greedy",), "ripper": ("ripper_greedy",),
+            "fortune": ("oklahoma_greedy",), "arlington": ("oklahoma_greedy",),
+            "arlington-heights": ("oklahoma_greedy",)}
+"""The bot modules that ship with tablerummy, by the variant they play: a command
+imports those of its variant only (each registers its bots on import)."""
+_BY_NAME = {"ismcts": "ismcts"}
+"""Bots for every variant that import every variant: loaded when asked for by name (or
+when the bots are listed), so that a run of one variant does not import the others."""
 
 
 def register_bot(variant: str = "*") -> Callable[[type[Bot]], type[Bot]]:
@@ -88,13 +114,16 @@ def register_bot(variant: str = "*") -> Callable[[type[Bot]], type[Bot]]:
     return wrap
 
 
-def _load() -> None:
-    for module in _BUILTIN:
-        importlib.import_module(f"{__package__}.{module}")
+def _load(variant: str, name: str | None = None) -> None:
+    """Import the bots of ``variant``, and ``name``'s module (every bot without a name)."""
+    extra = _BY_NAME.values() if name is None else [_BY_NAME.get(name, "")]
+    for module in (*_BUILTIN["*"], *_BUILTIN.get(variant, ()), *extra):
+        if module:
+            importlib.import_module(f"{__package__}.{module}")
 
 
 def bot_names(variant: str) -> list[str]:
-    _load()
+    _load(variant)
     return sorted({name for name, v in _BOTS if v in (variant, "*")})
 
 
@@ -111,8 +140,8 @@ def parse_bot_name(name: str) -> tuple[str, dict[str, str]]:
 
 
 def get_bot(name: str, variant: Variant, seat: int, seed: int | None = None) -> Bot:
-    _load()
     base, options = parse_bot_name(name)
+    _load(variant.name, base)
     cls = _BOTS.get((base, variant.name)) or _BOTS.get((base, "*"))
     if cls is None:
         known = ", ".join(bot_names(variant.name))
@@ -124,8 +153,8 @@ def get_bot(name: str, variant: Variant, seat: int, seed: int | None = None) -> 
 
 def wants_sampler(name: str, variant: Variant) -> bool:
     """Whether the bot of that name is a search bot that wants a :class:`Sampler`."""
-    _load()
     base, _ = parse_bot_name(name)
+    _load(variant.name, base)
     cls = _BOTS.get((base, variant.name)) or _BOTS.get((base, "*"))
     return cls is not None and cls.wants_sampler
 
@@ -142,3 +171,25 @@ def decide(bot: Bot, state: HandState, observation: Observation,
         return bot.choose(observation, legal)
     finally:
         bot.sampler = None
+
+
+_EMPTY: Observation = {}
+
+
+def ask(bot: Bot, source: Game | HandState, legal: Sequence[Action]) -> Action:
+    """Ask ``bot`` (at its seat) for one of ``legal``, building only what it reads.
+
+    ``source`` is the game or the hand being played: the observation, or its compact
+    form, is taken from it for the bot's seat, never the state itself (a search bot gets
+    its :class:`Sampler` through :func:`decide`).  ``simulate`` asks every bot so.
+    """
+    if bot.wants_sampler:
+        from ..game import Game  # (the game module does not import the bots)
+
+        state = source.state if isinstance(source, Game) else source
+        return decide(bot, state, source.observation(bot.seat), legal)
+    if bot.reads == NOTHING:
+        return bot.choose(_EMPTY, legal)
+    if bot.reads == COMPACT:
+        return bot.choose_compact(source.compact_observation(bot.seat), legal)
+    return bot.choose(source.observation(bot.seat), legal)

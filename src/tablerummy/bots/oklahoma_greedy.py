@@ -20,15 +20,16 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..oklahoma import actions as A
-from ..oklahoma.cards import IDS, JK, NCARDS, QS, rank_of, suit_of
-from ..oklahoma.melds import Meld, build, extend, meld_value
+from ..oklahoma.cards import IDS, JK, QS, rank_of, suit_of
+from ..oklahoma.melds import Meld, extend, meld_value
+from ..oklahoma.state import built
+from ..oklahoma.view import SeatView
 from ..variant import Action, Observation, Variant
-from . import Bot, register_bot
+from . import COMPACT, Bot, register_bot
 
 if TYPE_CHECKING:
     from ..oklahoma.rules import Rules
 
-_INDEX = {cid: i for i, cid in enumerate(IDS)}
 
 GOING_OUT = 1000.0
 """Going out ends the hand with every melded card counted and nothing caught."""
@@ -45,23 +46,11 @@ DANGER_SIZE = 3
 """An opponent holding this few cards may go out on their next turn."""
 
 
-def _counts(ids: Sequence[str]) -> list[int]:
-    counts = [0] * NCARDS
-    for cid in ids:
-        counts[_INDEX[cid]] += 1
-    return counts
-
-
-def _meld_of(texts: Sequence[str], rules: Rules) -> Meld | None:
-    items = [A.parse_item(t) for t in texts]
-    meld = build(items, rules)
-    return meld if isinstance(meld, Meld) else None
-
-
 class OklahomaGreedy(Bot):
     """One-turn greedy play for ``fortune``, ``arlington`` and ``arlington-heights``."""
 
     name: ClassVar[str] = "greedy"
+    reads: ClassVar[str] = COMPACT
 
     def __init__(self, variant: Variant, seat: int, seed: int | None = None) -> None:
         super().__init__(variant, seat, seed)
@@ -73,16 +62,20 @@ class OklahomaGreedy(Bot):
     # --- the decision ---------------------------------------------------------------------
 
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
-        hand = _counts(observation["hand"])
-        danger = self._danger(observation)
-        if observation["phase"] == "draw":
-            return self._draw(observation, legal, hand, danger)
-        return self._play(observation, legal, hand, danger)
+        return self.choose_compact(SeatView.from_observation(observation, self.rules), legal)
 
-    def _danger(self, obs: Observation) -> bool:
-        sizes = obs["hand_sizes"]
+    def choose_compact(self, view: Any, legal: Sequence[Action]) -> Action:
+        assert isinstance(view, SeatView)
+        hand = list(view.hand)
+        danger = self._danger(view)
+        if view.phase == "draw":
+            return self._draw(view, legal, hand, danger)
+        return self._play(view, legal, hand, danger)
+
+    def _danger(self, view: SeatView) -> bool:
+        sizes = view.hand_sizes
         others = [sizes[s] for s in range(len(sizes)) if s != self.seat]
-        return bool(obs["last_turn"]) or min(others) <= DANGER_SIZE
+        return view.last_turn or min(others) <= DANGER_SIZE
 
     # --- what a card in hand is worth ---------------------------------------------------
 
@@ -114,19 +107,17 @@ class OklahomaGreedy(Bot):
 
     # --- draw ---------------------------------------------------------------------------
 
-    def _draw(self, obs: Observation, legal: Sequence[Action], hand: list[int],
+    def _draw(self, view: SeatView, legal: Sequence[Action], hand: list[int],
               danger: bool) -> Action:
         best: Action = A.DRAW
         best_score = PILE_BAR
-        pile = [_INDEX[c] for c in obs["discard"][:-1]]
+        pile = view.discard[:-1]
         for action in legal:
             if not isinstance(action, tuple) or action[0] != A.PILE:
                 continue
-            meld = build(action[1], self.rules)
-            if not isinstance(meld, Meld):
-                continue
+            meld = built(action[1], self.rules)
             after = hand[:]
-            top = _INDEX[obs["discard_top"]]
+            top = view.discard[-1]
             after[top] += 1
             for c, _ in meld.items:
                 after[c] -= 1
@@ -153,12 +144,11 @@ class OklahomaGreedy(Bot):
             cost += QS_GUARD
         return cost
 
-    def _play(self, obs: Observation, legal: Sequence[Action], hand: list[int],
+    def _play(self, view: SeatView, legal: Sequence[Action], hand: list[int],
               danger: bool) -> Action:
-        rules = self.rules
         size = sum(hand)
         holds_qs = hand[QS] > 0
-        own = [_meld_of(texts, rules) for texts in obs["melds"][self.seat]]
+        own = view.melds[self.seat]
         best: Action | None = None
         best_score = 0.0
         discards: list[int] = []
@@ -168,7 +158,7 @@ class OklahomaGreedy(Bot):
             if kind == A.DISCARD:
                 discards.append(action[1])
                 continue
-            score = self._score_play(action, hand, size, holds_qs, own, obs)
+            score = self._score_play(action, hand, size, holds_qs, own)
             if score > best_score or (score == best_score and best is not None
                                       and self.variant.action_text(action)
                                       < self.variant.action_text(best)):
@@ -178,13 +168,11 @@ class OklahomaGreedy(Bot):
         return self._discard(discards, hand, danger, legal)
 
     def _score_play(self, action: tuple[Any, ...], hand: list[int], size: int,
-                    holds_qs: bool, own: list[Meld | None], obs: Observation) -> float:
+                    holds_qs: bool, own: Sequence[Meld]) -> float:
         rules = self.rules
         kind = action[0]
         if kind == A.MELD:
-            meld = build(action[1], rules)
-            if not isinstance(meld, Meld):
-                return 0.0
+            meld = built(action[1], rules)
             used = sum(1 for c, s in meld.items if c != s)
             score = meld_value(meld, rules.values) - self._wild_cost(used, hand, holds_qs)
             if any(c == QS for c, _ in meld.items):
@@ -192,9 +180,9 @@ class OklahomaGreedy(Bot):
             left = size - len(meld.items)
         elif kind == A.LAYOFF:
             _, c, s, k = action
-            old = own[k] if k < len(own) else None
-            if old is None:
+            if k >= len(own):
                 return 0.0
+            old = own[k]
             new = extend(old, c, s, rules)
             if not isinstance(new, Meld):
                 return 0.0

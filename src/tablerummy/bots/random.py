@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..variant import Action, Observation
-from . import Bot, register_bot
+from . import NOTHING, Bot, register_bot
 
 
 @register_bot()
 class RandomBot(Bot):
     name = "random"
+    reads = NOTHING  # it never looks: nothing is built for it
 
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
         return legal[self.rng.randrange(len(legal))]

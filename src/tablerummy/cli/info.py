@@ -1,14 +1,13 @@
-"""``variants``, ``rules`` and ``verify``: the commands that only read."""
+"""``variants``, ``rules`` and ``verify``: the commands that only read.
+
+``rich`` is imported by the commands that print with it: ``verify`` prints plain JSON, and
+scripts run it once per record, so it starts without it."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
-
-from rich.console import Console
-from rich.markdown import Markdown
-from rich.table import Table
 
 from ..errors import OptionError, RecordError
 from ..records import load_json
@@ -18,6 +17,9 @@ from .options import variant_from_args
 
 
 def variants_command() -> int:
+    from rich.console import Console
+    from rich.table import Table
+
     console = Console()
     table = Table(title="tablerummy variants")
     table.add_column("variant")
@@ -35,6 +37,9 @@ def variants_command() -> int:
 
 
 def rules_command(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.markdown import Markdown
+
     variant = variant_from_args(args)
     Console().print(Markdown(variant.rules_text()))
     return 0

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +38,8 @@ def load_cards(path: str) -> dict[str, Any]:
         raise OptionError(f"--cards: {name} is not UTF-8 text") from None
     except ValueError:  # a NUL in the path
         raise OptionError(f"--cards: cannot read {name}: not a file name") from None
+    import tomllib  # here: only --cards reads TOML, and every command imports this module
+
     try:
         data = json.loads(text) if path.endswith(".json") else tomllib.loads(text)
     except (json.JSONDecodeError, tomllib.TOMLDecodeError) as err:

@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
 from itertools import combinations, product
+from typing import TypeVar
 
 from .cards import (
     IDS,
@@ -349,31 +350,49 @@ def candidate_melds(avail: Sequence[int], rules: Rules, must: int = -1) -> list[
     """
     cache = _CACHES.get(rules.meld_rules)
     if cache is None:
-        cache = _CACHES[rules.meld_rules] = {}
+        cache = _CACHES[rules.meld_rules] = Groups()
     recall = cache.get
     counts = bytes(avail)  # (a count is at most 4)
     wilds = bytes([avail[c] for c in rules.wild_cards])  # (bytes remember their hash)
     total_wild = sum(wilds)
-    if must >= 0 and not rules.wild[must]:
-        ranks: Sequence[int] = (rank_of(must),)
-        suits: Sequence[int] = (suit_of(must),)
-    else:
-        ranks = _SET_RANKS[rules.deuces_wild]
-        suits = range(4)
+    suits: Sequence[int] = (suit_of(must),) if must >= 0 and not rules.wild[must] else range(4)
     out: list[Meld] = []
-    short = 3 - total_wild  # a set of fewer naturals needs more wilds than are held
+    key: tuple[object, ...]
+    if must >= 0 and not rules.wild[must]:
+        rank = rank_of(must)
+        held = counts[rank - 1:52:13]
+        ranks: Sequence[int] = (
+            (rank,) if held != _NONE and sum(held) + total_wild >= 3 else ())
+    else:
+        # each rank's count over the four suits at once: a count is at most 2, so four
+        # rows added as integers never carry from one rank's byte into the next
+        totals = (int.from_bytes(counts[0:13]) + int.from_bytes(counts[13:26])
+                  + int.from_bytes(counts[26:39]) + int.from_bytes(counts[39:52]))
+        # a set of fewer naturals needs more wilds than are held
+        mask = totals.to_bytes(13).translate(_AT_LEAST[max(1, 3 - total_wild)])
+        if rules.deuces_wild:
+            mask = _no_twos(mask)
+        ranks = []
+        r = mask.find(1)
+        while r >= 0:
+            ranks.append(r + 1)
+            r = mask.find(1, r + 1)
     for rank in ranks:
         held = counts[rank - 1:52:13]  # the rank's four cards, ♠ ♥ ♦ ♣
-        if held != _NONE and (short <= 1 or sum(held) >= short):
-            got = recall((rank, held, wilds, must))
+        key = (rank, held, wilds, must)
+        got = recall(key)
+        if got is None:
+            got = cache.recall(key)
             if got is None:
                 got = _sets_group(cache, rank, held, wilds, must, avail, rules)
-            if got:
-                out.extend(got)
+        if got:
+            out.extend(got)
     if rules.deuce_sets and (must < 0 or rank_of(must) == 2):
         deuces = [(c, avail[c]) for c in RANK_CARDS[2] if avail[c]]
-        key: tuple[object, ...] = (0, tuple(deuces), must)
+        key = (0, tuple(deuces), must)
         got = recall(key)
+        if got is None:
+            got = cache.recall(key)
         if got is None:
             def deuce_sets(keep: Keep, multis: Multis) -> None:
                 for size in (3, 4):
@@ -382,52 +401,182 @@ def candidate_melds(avail: Sequence[int], rules: Rules, must: int = -1) -> list[
             got = _group(cache, key, must, deuce_sets)
         out.extend(got)
     present = counts.translate(_PRESENT)  # a sequence asks only whether a card is held
+    plans = _PLANS.get((rules.meld_rules, total_wild))
+    if plans is None:
+        plans = _PLANS[(rules.meld_rules, total_wild)] = {}
     for suit in suits:
-        start = 13 * suit
-        key = (20 + suit, present[start:start + 13], wilds, must)
-        got = recall(key)
-        if got is None:
-            got = _sequences_of(suit, present, rules, cache, wilds, *_loose(avail, rules),
-                                total_wild, must)
-            _remember(cache, key, got)
-        if got:
-            out.extend(got)
+        held = present[13 * suit:13 * suit + 13]
+        plan = plans.get(held)
+        if plan is None:
+            plan = plans[held] = _plan(held, total_wild, rules)
+        if plan:
+            out.extend(_sequences_of(suit, held, plan, rules, cache, wilds, avail,
+                                     total_wild, must))
     return out
 
 
-def _sets_group(cache: Cache, rank: int, held: bytes, wilds: bytes, must: int,
+def _sets_group(cache: Groups, rank: int, held: bytes, wilds: bytes, must: int,
                 avail: Sequence[int], rules: Rules) -> tuple[Meld, ...]:
     """The sets of ``rank`` (those holding ``must`` if given), computed and remembered."""
     every = (rank, held, wilds, -1)
     got = cache.get(every)
     if got is None:
+        got = cache.recall(every)
+    if got is None:
         if sum(held) + sum(wilds) < 3:
             got = ()
-            _remember(cache, every, got)
-        else:
+        elif rank == QUEEN:  # the Q♠ rules make queens a rank of their own
             got = _group(cache, every, -1, partial(_sets_of, rank, avail, rules,
                                                    *_loose(avail, rules)))
+        else:
+            template, wilds_at_hand = _set_template(cache, held, avail, rules)
+            got = _instantiate(template, rank, wilds_at_hand)
+        _remember(cache, every, got)
     if must >= 0:
         got = _holding(got, must)
         _remember(cache, (rank, held, wilds, must), got)
     return got
 
 
+TEMPLATE_RANK = 5
+"""The rank whose sets stand for every rank but the queen's (and wild deuces').
+
+Sets of one rank differ from another's only in the cards' rank: which suits are held,
+the wilds, and the canonical form (naturals by suit, wilds by card, a wild's suit the
+first one held fewest) are the same.  So the sets of a rank's holding are made once, for
+this rank, and renamed (:func:`_instantiate`) for the others: twelve ranks share one
+memory, and a hand seldom meets a holding that no rank has met before."""
+_RENAME: tuple[tuple[int, ...], ...] = tuple(
+    tuple(card(r, suit_of(c)) if c < 52 and rank_of(c) == TEMPLATE_RANK else c
+          for c in range(NCARDS))
+    for r in range(14)
+)
+"""``_RENAME[r][c]``: card ``c`` with the template rank's naturals renamed to rank ``r``."""
+
+
+def _abstract(loose: list[tuple[int, int]], jokers: int,
+              rules: Rules) -> Abstract:
+    """The wilds at hand as a pattern that hands holding other wilds share.
+
+    Loose wilds are interchangeable, and a canonical meld places them in card order, so
+    the melds that hold ``2♣ 2♣`` are those that hold ``2♠ 2♠`` with one card named for
+    the other — wherever no place of a 2 is involved (a wild 2 never stands for a 2; the
+    callers keep those windows out).  Returns the pattern (counts in card order, which is
+    a Joker, the swappable Jokers), the pattern's own wilds (the first deuces, a Joker
+    kept a Joker) and, per card, what the pattern's wild stands for at this hand
+    (remembered: there are few ways to hold wilds)."""
+    key = (rules.meld_rules, tuple(loose), jokers)
+    known = _ABSTRACTS.get(key)
+    if known is not None:
+        return known
+    canon: list[tuple[int, int]] = []
+    rename = list(_IDENTITY)
+    deuces = iter(c for c in rules.wild_cards if c != JK)
+    for c, n in loose:
+        k = JK if c == JK else next(deuces)
+        canon.append((k, n))
+        rename[k] = c
+    known = _ABSTRACTS[key] = ((tuple((c == JK, n) for c, n in loose), jokers), canon,
+                                tuple(rename))
+    return known
+
+
+Abstract = tuple[tuple[object, ...], list[tuple[int, int]], tuple[int, ...]]
+_ABSTRACTS: dict[tuple[object, ...], Abstract] = {}
+"""What :func:`_abstract` found, by rules and wilds held (a few hundred at most)."""
+
+
+_IDENTITY = tuple(range(NCARDS))
+
+
+def _set_template(cache: Groups, held: bytes, avail: Sequence[int],
+                  rules: Rules) -> tuple[tuple[Meld, ...], tuple[int, ...]]:
+    """The sets of :data:`TEMPLATE_RANK` holding ``held`` (a rank's counts ♠ ♥ ♦ ♣) and
+    the pattern of the wilds of ``avail`` (:func:`_abstract`), with the renaming of the
+    pattern's wilds to this hand's."""
+    loose, jokers = _loose(avail, rules)
+    pattern, canon, rename = _abstract(loose, jokers, rules)
+    key = (-1, held, pattern)
+    got = cache.get(key)
+    if got is None:
+        got = cache.recall(key)
+    if got is None:
+        template = [0] * NCARDS
+        for t, count in enumerate(held):
+            template[card(TEMPLATE_RANK, t)] = count
+        got = _group(cache, key, -1, partial(_sets_of, TEMPLATE_RANK, template, rules,
+                                             canon, jokers))
+    return got, rename
+
+
+def _instantiate(template: tuple[Meld, ...], rank: int,
+                 wilds: tuple[int, ...]) -> tuple[Meld, ...]:
+    """The template's sets for ``rank``, the pattern's wilds renamed by ``wilds``."""
+    rename = [wilds[c] for c in _RENAME[rank]]
+    pair = _PAIRS
+    return tuple([Meld(SET, rank, 0, tuple([pair[rename[c]][rename[s]] for c, s in m.items]))
+                  for m in template])
+
+
 _PAIRS: tuple[tuple[Item, ...], ...] = tuple(tuple((c, s) for s in range(NCARDS))
                                               for c in range(NCARDS))
 """``_PAIRS[c][s]``: the one shared item ``(c, s)`` the remembered melds are made of."""
-_SET_RANKS = (tuple(range(1, 14)), (1, *range(3, 14)))
-"""The ranks that make sets, by whether deuces are wild (then they only stand in)."""
 
 
 Cache = dict[tuple[object, ...], tuple[Meld, ...]]
 """Melds of one group of a hand (a rank's sets, a suit's or a window's sequences) by key."""
 _NONE = bytes(4)
+_AT_LEAST = [bytes(1 if v >= t else 0 for v in range(256)) for t in range(5)]
+"""``bytes.translate`` tables: a count to 1 when at least ``t``, else 0."""
+
+
+def _no_twos(mask: bytes) -> bytes:
+    """A rank mask without the 2s (wild deuces make no set of their own rank)."""
+    return mask[:1] + b"\0" + mask[2:]
 _PRESENT = bytes([0] + [1] * 255)
 """``bytes.translate`` table: a count to 0 or 1."""
 CACHE_LIMIT = 100_000
-"""Groups remembered per rule set; past this the memory is dropped and refilled."""
-_CACHES: dict[tuple[bool, ...], Cache] = {}
+"""Groups in the young generation of a rule set's memory (see :class:`Memory`)."""
+
+
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+
+
+class Memory(dict[_K, _V]):
+    """The groups of one rule set, in two generations, so that it never falls off a cliff.
+
+    The dict itself is the young generation (the hot path reads it with ``dict.get``);
+    when it holds :data:`CACHE_LIMIT` groups it becomes the old generation and a fresh
+    young one starts.  A group missing from the young one is looked for in the old one
+    and brought back (:meth:`recall`), so the groups in use survive every turnover: the
+    memory holds at most twice the limit (about 90 MB) and a turnover costs nothing
+    that was in use — unlike emptying it whole, which made every hand a miss at once.
+    """
+
+    __slots__ = ("limit", "old")
+
+    def __init__(self, limit: int | None = None) -> None:
+        super().__init__()
+        self.old: dict[_K, _V] = {}
+        self.limit = limit
+
+    def recall(self, key: _K) -> _V | None:
+        """A group that the young generation missed, from the old one (kept young again)."""
+        got = self.old.get(key)
+        if got is not None:
+            self.keep(key, got)
+        return got
+
+    def keep(self, key: _K, value: _V) -> None:
+        if len(self) >= (CACHE_LIMIT if self.limit is None else self.limit):
+            self.old = dict(self)
+            self.clear()
+        self[key] = value
+
+
+Groups = Memory[tuple[object, ...], tuple[Meld, ...]]
+_CACHES: dict[tuple[bool, ...], Groups] = {}
 
 
 def _loose(avail: Sequence[int], rules: Rules) -> tuple[list[tuple[int, int]], int]:
@@ -438,7 +587,7 @@ def _loose(avail: Sequence[int], rules: Rules) -> tuple[list[tuple[int, int]], i
     return loose, (1 if avail[JK] else 0) if swap else 0
 
 
-def _group(cache: Cache, key: tuple[object, ...],
+def _group(cache: Groups, key: tuple[object, ...],
            must: int, fill: Callable[[Keep, Multis], None]) -> tuple[Meld, ...]:
     """Compute one group's melds (those holding ``must`` if given) and remember them."""
     found: dict[tuple[Item, ...], Meld] = {}
@@ -469,10 +618,8 @@ def _holding(melds: tuple[Meld, ...], must: int) -> tuple[Meld, ...]:
     return tuple([m for m in melds if any(c == must for c, _ in m.items)])
 
 
-def _remember(cache: Cache, key: tuple[object, ...], melds: tuple[Meld, ...]) -> None:
-    if len(cache) >= CACHE_LIMIT:
-        cache.clear()
-    cache[key] = melds
+def _remember(cache: Groups, key: tuple[object, ...], melds: tuple[Meld, ...]) -> None:
+    cache.keep(key, melds)
 
 
 Multis = Callable[[Sequence[tuple[int, int]], int], list[tuple[int, ...]]]
@@ -515,48 +662,123 @@ def _finish_set(rank: int, items: list[Item], rules: Rules) -> Meld | str:
     return check(meld, rules) if rank == QUEEN else meld
 
 
-def _sequences_of(suit: int, present: bytes, rules: Rules, cache: Cache,
-                  wilds: bytes, loose: list[tuple[int, int]], jokers: int,
-                  total_wild: int, must: int) -> tuple[Meld, ...]:
+Plan = tuple[tuple[int, int, int], ...]
+_PLANS: dict[tuple[tuple[bool, ...], int], dict[bytes, Plan]] = {}
+"""The windows a suit's holding can fill (:func:`_plan`), by rules and wilds held, then by
+holding: at most 8,192 holdings per count of wilds and rule set, so it is never emptied."""
+
+
+def _plan(present: bytes, total_wild: int, rules: Rules) -> Plan:
+    """The windows ``(lo, hi, code)`` of sequences that ``present`` (which of a suit's
+    13 cards are held, ♠ A … K) and ``total_wild`` wilds can fill, lowest first.
+
+    ``code`` names the window and which of its places hold a natural card (lo, hi and the
+    places as bits), the key of its melds with the wilds held.  It depends on neither the
+    suit nor which wilds are held, so hands share it whatever else they hold."""
+    have = b"\0" + present + present[:1]  # by position 1 … 14
+    twos = rules.deuces_wild
+    windows: list[tuple[int, int, int]] = []
+    if any(have[p] for p in range(1, 14) if p != 2 or not twos):  # a natural card to meld
+        first = 1 if rules.twos else 3
+        longest = rules.max_sequence
+        for lo in range(first, 13):
+            if not total_wild and not have[lo]:
+                continue
+            missing = 0
+            bits = 0
+            top = lo + longest - 1
+            if top > 14 or (lo == 1 and top > 12):
+                top = 12 if lo == 1 else 14
+            for hi in range(lo, top + 1):
+                if have[hi]:
+                    bits |= 1 << (hi - lo)
+                else:
+                    missing += 1
+                    if missing > total_wild:
+                        break
+                if hi - lo >= 2:
+                    windows.append((lo, hi, lo | hi << 4 | bits << 8))
+    return tuple(windows)
+
+
+def _sequences_of(suit: int, held: bytes, plan: Plan, rules: Rules, cache: Groups,
+                  wilds: bytes, avail: Sequence[int],
+                  total_wild: int, must: int) -> list[Meld]:
     """The sequences of ``suit`` (those holding ``must`` if given), window by window.
 
-    ``present`` tells which cards are held (a sequence needs no more).  A window (its
+    ``held`` tells which of the suit's cards are held (a sequence needs no more), and
+    ``plan`` which windows they can fill (:func:`_plan`).  A window (its
     lowest and highest position) holds its own melds, remembered by which of its places
     hold a natural card: hands that differ elsewhere in the suit share the window's, and
     so do the turn's two phases (the melds holding ``must`` are picked out of them).
     """
-    start = 13 * suit
-    have = b"\0" + present[start:start + 13] + present[start:start + 1]  # by position 1 … 14
-    twos = rules.deuces_wild
-    if not any(have[p] for p in range(1, 14) if p != 2 or not twos):
-        return ()  # no natural card of this suit: every meld needs one
-    cards = POS_CARD[suit]
-    first = 1 if rules.twos else 3
-    longest = rules.max_sequence
-    must_at = ([p for p in range(1, 15) if cards[p] == must]
-               if must >= 0 and not rules.wild[must] else [])
+    placed = must >= 0 and not rules.wild[must]  # a natural must card has its place(s)
+    must_lo = must_hi = rank_of(must) if placed else 0
+    if must_lo == 1:
+        must_hi = 14  # an ace is low or high
+    get = cache.get
+    tag = 30 + suit
     out: list[Meld] = []
-    for lo in range(first, 13):
-        if not total_wild and not have[lo]:
-            continue
-        missing = 0
-        top = lo + longest - 1
-        if top > 14 or (lo == 1 and top > 12):
-            top = 12 if lo == 1 else 14
-        for hi in range(lo, top + 1):
-            if not have[hi]:
-                missing += 1
-                if missing > total_wild:
-                    break
-            if hi - lo < 2 or (must_at and not any(lo <= m <= hi for m in must_at)):
-                continue
-            key = (30 + suit, lo, have[lo:hi + 1], wilds)
-            got = cache.get(key)
+    for lo, hi, code in plan:
+        if placed and not (lo <= must_lo <= hi or lo <= must_hi <= hi):
+            continue  # the window has no place for the must card
+        key = (tag, code, wilds, must)
+        got = get(key)
+        if got is None:
+            got = cache.recall(key)
+        if got is None:
+            every = (tag, code, wilds, -1)
+            got = get(every)
             if got is None:
-                got = _group(cache, key, -1, partial(
-                    _window, suit, lo, hi, have, loose, jokers, total_wild, rules))
-            out.extend(_holding(got, must) if must >= 0 else got)
-    return tuple(out)
+                got = cache.recall(every)
+            if got is None:
+                got = _window_group(cache, every, suit, lo, hi, code, held, wilds,
+                                    *_loose(avail, rules), total_wild, rules)
+            if must >= 0:
+                got = _holding(got, must)
+                _remember(cache, key, got)
+        out.extend(got)
+    return out
+
+
+TEMPLATE_SUIT = 1
+"""The suit (♥) whose windows stand for the other suits' above the 2 (see _window_group)."""
+_SUIT_RENAME: tuple[tuple[int, ...], ...] = tuple(
+    tuple(card(rank_of(c), t) if c < 52 and suit_of(c) == TEMPLATE_SUIT and rank_of(c) != 2
+          else c for c in range(NCARDS))
+    for t in range(4)
+)
+"""``_SUIT_RENAME[t][c]``: card ``c`` with the template suit's naturals (not its wild 2)
+renamed to suit ``t``."""
+
+
+def _window_group(cache: Groups, key: tuple[object, ...], suit: int, lo: int, hi: int,
+                  code: int, held: bytes, wilds: bytes, loose: list[tuple[int, int]],
+                  jokers: int, total_wild: int, rules: Rules) -> tuple[Meld, ...]:
+    """The melds of one window, computed and remembered.
+
+    Above the 2 a window's melds differ from suit to suit only in the naturals' suit (the
+    wilds are placed in card order whatever the suit), so they are made once, for
+    :data:`TEMPLATE_SUIT`, and renamed — except ♠ windows reaching the queen where a wild
+    may not stand for Q♠ in a meld with another wild (Arlington-Scarne)."""
+    have = b"\0" + held + held[:1]
+    if lo < 3 or (suit == SPADES and hi >= 12 and rules.qs_wild_natural_only):
+        return _group(cache, key, -1, partial(
+            _window, suit, lo, hi, have, loose, jokers, total_wild, rules))
+    pattern, canon, wild_rename = _abstract(loose, jokers, rules)
+    model = (40, code, pattern)
+    template = cache.get(model)
+    if template is None:
+        template = cache.recall(model)
+    if template is None:
+        template = _group(cache, model, -1, partial(
+            _window, TEMPLATE_SUIT, lo, hi, have, canon, jokers, total_wild, rules))
+    rename = [wild_rename[c] for c in _SUIT_RENAME[suit]]
+    pair = _PAIRS
+    got = tuple([Meld(SEQ, suit, lo, tuple([pair[rename[c]][rename[s]] for c, s in m.items]))
+                 for m in template])
+    _remember(cache, key, got)
+    return got
 
 
 def _window(suit: int, lo: int, hi: int, have: bytes, loose: list[tuple[int, int]],

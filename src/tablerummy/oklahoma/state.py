@@ -33,6 +33,7 @@ from .cards import (
     parse_card,
     position_card,
     rank_of,
+    suit_of,
 )
 from .melds import (
     DEUCES,
@@ -42,6 +43,7 @@ from .melds import (
     SET,
     Item,
     Meld,
+    Memory,
     build,
     extend,
     meld_value,
@@ -50,6 +52,7 @@ from .melds import (
 )
 from .melds import candidate_melds as _candidates
 from .rules import SWAP_ANYONE, Rules
+from .view import SeatView
 
 if TYPE_CHECKING:
     from .variant import OklahomaVariant
@@ -59,9 +62,10 @@ PHASES = ("draw", "play", "over")
 
 _DISCARDS: tuple[Action, ...] = tuple((A.DISCARD, c) for c in range(NCARDS))
 LAYOFF_MEMORY = 50_000
-"""Melds whose layoffs :data:`_LAYOFFS` remembers; past this it is emptied and refilled."""
-LayoffMemory = tuple[dict[int, tuple[Meld, tuple[Item, ...]]],
-                     dict[tuple[int, int, tuple[Item, ...]], tuple[Item, ...]]]
+"""Melds whose layoffs :data:`_LAYOFFS` remembers in its young generation (a
+:class:`~.melds.Memory`: what is in use survives a turnover)."""
+LayoffMemory = tuple[Memory[int, tuple[Meld, tuple[Item, ...]]],
+                     Memory[tuple[int, int, tuple[Item, ...]], tuple[Item, ...]]]
 _LAYOFFS: dict[tuple[bool, ...], LayoffMemory] = {}
 """Per set of meld rules, the layoffs each meld takes (:meth:`OklahomaState._meld_layoffs`):
 by the meld object's id (a meld on the table is immutable and replaced when it changes,
@@ -71,25 +75,24 @@ so while the memory holds it its id names it), and by its value for melds made a
 def _layoff_memory(rules: Rules) -> LayoffMemory:
     memory = _LAYOFFS.get(rules.meld_rules)
     if memory is None:
-        memory = _LAYOFFS[rules.meld_rules] = ({}, {})
+        memory = _LAYOFFS[rules.meld_rules] = (Memory(LAYOFF_MEMORY), Memory(LAYOFF_MEMORY))
     return memory
 
 
-_BUILT: dict[tuple[tuple[bool, ...], tuple[Item, ...]], Meld] = {}
+_BUILT: Memory[tuple[tuple[bool, ...], tuple[Item, ...]], Meld] = Memory(LAYOFF_MEMORY)
 """Melds played, by their rules and items: a legal meld's items are canonical already, so
 playing it again needs only its :class:`Meld`."""
 
 
-def _built(items: tuple[Item, ...], rules: Rules) -> Meld:
+def built(items: tuple[Item, ...], rules: Rules) -> Meld:
     """The meld of a legal action's ``items`` (remembered: the same melds recur)."""
     key = (rules.meld_rules, items)
-    meld = _BUILT.get(key)
+    meld = _BUILT.get(key) or _BUILT.recall(key)
     if meld is None:
         made = build(items, rules)
         assert isinstance(made, Meld)
-        if len(_BUILT) >= LAYOFF_MEMORY:
-            _BUILT.clear()
-        meld = _BUILT[key] = made
+        meld = made
+        _BUILT.keep(key, meld)
     return meld
 
 
@@ -204,6 +207,8 @@ class OklahomaState(HandState):
         if self.phase == DRAW:
             acts: list[Action] = [A.DRAW]
             top = self.discard[-1]
+            if self._no_meld_with(hand, top):
+                return acts
             avail = hand[:]
             avail[top] += 1
             melds = _candidates(avail, self.rules, must=top)
@@ -222,6 +227,26 @@ class OklahomaState(HandState):
             discards.remove(_DISCARDS[QS])
         acts.extend(discards)
         return acts
+
+    def _no_meld_with(self, hand: Sequence[int], top: int) -> bool:
+        """Whether ``hand`` surely makes no meld with the pile's top card: no wild on
+        either side, fewer than two cards of its rank and no two neighbours in its suit
+        around it.  Most draws are decided so, without listing melds (a quick no; a
+        "maybe" is answered by :func:`~.melds.candidate_melds`)."""
+        rules = self.rules
+        if rules.wild[top] or any([hand[c] for c in rules.wild_cards]):
+            return False
+        cards = RANK_CARDS[rank_of(top)]
+        if hand[cards[0]] + hand[cards[1]] + hand[cards[2]] + hand[cards[3]] >= 2:
+            return False
+        row = POS_CARD[suit_of(top)]  # by position: 1 = low ace … 14 = high ace
+        for p in (1, 14) if rank_of(top) == 1 else (rank_of(top),):
+            below = p > 1 and hand[row[p - 1]] > 0
+            above = p < 14 and hand[row[p + 1]] > 0
+            if (below and above) or (below and p > 2 and hand[row[p - 2]]) \
+                    or (above and p < 13 and hand[row[p + 2]]):
+                return False
+        return True
 
     def _enumerate_stuck(self, hand: list[int]) -> list[Action]:
         """The play phase of Heights with a Q♠ in hand: no meld or layoff may leave only
@@ -283,21 +308,19 @@ class OklahomaState(HandState):
         acts: list[Action] = []
         by_id, by_value = _layoff_memory(self.rules)
         for k, meld in enumerate(self.melds[self.seat]):
-            known = by_id.get(id(meld))
+            known = by_id.get(id(meld)) or by_id.recall(id(meld))
             if known is not None and known[0] is meld:
                 fits = known[1]
             else:
                 value = (meld.kind, meld.lo, meld.items)
                 got = by_value.get(value)
                 if got is None:
+                    got = by_value.recall(value)
+                if got is None:
                     got = self._meld_layoffs(meld)
-                    if len(by_value) >= LAYOFF_MEMORY:
-                        by_value.clear()
-                    by_value[value] = got
+                    by_value.keep(value, got)
                 fits = got
-                if len(by_id) >= LAYOFF_MEMORY:
-                    by_id.clear()
-                by_id[id(meld)] = (meld, fits)  # the meld is kept alive: its id stays its own
+                by_id.keep(id(meld), (meld, fits))  # the meld is kept alive: its id is its own
             for c, s in fits:
                 if hand[c]:
                     acts.append((A.LAYOFF, c, s, k))
@@ -517,7 +540,7 @@ class OklahomaState(HandState):
         elif kind == A.PILE:
             self._draw_pile(seat, action[1])
         elif kind == A.MELD:
-            meld = _built(action[1], self.rules)
+            meld = built(action[1], self.rules)
             for c, _ in meld.items:
                 self._take_from_hand(seat, c)
             self.melds[seat].append(meld)
@@ -586,7 +609,7 @@ class OklahomaState(HandState):
 
     def _draw_pile(self, seat: int, items: tuple[Item, ...]) -> None:
         top = self.discard.pop()
-        meld = _built(items, self.rules)
+        meld = built(items, self.rules)
         hand = self.hands[seat]
         hand[top] += 1
         self.sizes[seat] += 1
@@ -704,6 +727,11 @@ class OklahomaState(HandState):
             obs["breakdown"] = self.breakdown_json()
             obs["hands"] = [_ids(h) for h in self.hands]
         return obs
+
+    def compact_observation(self, seat: int) -> SeatView:
+        """The facts of :meth:`observation` a bot decides from, as counts and melds."""
+        return SeatView(seat, PHASES[self.phase], tuple(self.hands[seat]), tuple(self.sizes),
+                        tuple(map(tuple, self.melds)), tuple(self.discard), self.last_turn)
 
     def reveal(self) -> dict[str, Any]:
         return {

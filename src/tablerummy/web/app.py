@@ -35,7 +35,16 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..errors import TablerummyError
 from .limits import Guard, QuotaError, Settings, TokenBucket
-from .protocol import Act, Hello, Ping, ProtocolError, dumps, error_message, parse_client
+from .protocol import (
+    Act,
+    Hello,
+    Ping,
+    ProtocolError,
+    dumps,
+    error_message,
+    parse_client,
+    welcome_message,
+)
 from .replay import replay_frame
 from .store import Store
 from .tables import (
@@ -146,15 +155,16 @@ def create_app(db_url: str = "sqlite:///tablerummy.sqlite3", bot_delay: float = 
     async def create_table(request: Request) -> Response:
         try:
             body = await _body(request)
+            join = body.get("join")
+            if join is not None and not isinstance(join, dict):
+                raise ProtocolError("\"join\" is {\"seat\": N, \"name\": \"…\"}")
+            sit = (join.get("seat"), join.get("name")) if join is not None else None
             table = await manager().create(body.get("variant"), body.get("options"),
                                            body.get("seats"),
                                            turn_seconds=body.get("turn_seconds"),
-                                           address=_address(request))
+                                           address=_address(request), join=sit)
             out: dict[str, Any] = {"table": table.meta()}
-            join = body.get("join")
             if join is not None:
-                if not isinstance(join, dict):
-                    raise ProtocolError("\"join\" is {\"seat\": N, \"name\": \"…\"}")
                 _, token = await manager().join(table.id, join.get("seat"), join.get("name"))
                 out.update(token=token, seat=join.get("seat"), table=table.meta())
         except TablerummyError as err:
@@ -330,7 +340,7 @@ async def _serve_socket(ws: WebSocket, table: LiveTable, limits: Settings) -> No
                 continue
             conn = Connection(seat)
         writer = asyncio.create_task(_writer(ws, conn))
-        conn.post(dumps({"type": "welcome", "seat": conn.seat, "table": table.meta()}))
+        conn.post(dumps(welcome_message(table.game.variant, conn.seat, table.meta())))
         table.connections.add(conn)
         table.broadcast()  # the others see who came online; this one gets the state
         while True:

@@ -12,7 +12,6 @@ The protocol is documented for client authors in ``docs/web.md``.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -21,6 +20,7 @@ from ..errors import TablerummyError
 from ..present import View, table_view
 from ..userinput import shown
 from ..variant import Observation, Variant
+from .affordances import affordances, card_faces
 
 MAX_MESSAGE = 4096
 """Longest client message accepted (characters); an action is a line of text."""
@@ -100,59 +100,6 @@ def parse_client(text: str | bytes | None) -> Message:
 
 # --- building messages: from one seat's observation only ----------------------------------
 
-_CARD_TOKEN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9-]*$")
-
-
-def move_entry(text: str, hand_ids: Sequence[str], names: Mapping[str, str]) -> dict[str, Any]:
-    """One legal move for the page: its text, a label in words and the hand cards it uses.
-
-    Which words of a move are cards of the hand is read off the text (``X`` or a wild
-    card ``X=Y``), so that the page can offer a move when its cards are clicked; no
-    rule is computed here.
-    """
-    return move_entries([text], hand_ids, names)[0]
-
-
-def move_entries(texts: Sequence[str], hand_ids: Sequence[str],
-                 names: Mapping[str, str]) -> list[dict[str, Any]]:
-    held: dict[str, int] = {}
-    for card in hand_ids:
-        held[card] = held.get(card, 0) + 1
-    out = []
-    for text in texts:
-        words = text.split()
-        left = dict(held)
-        cards: list[str] = []
-        for word in words:
-            card = word.split("=", 1)[0] if "=" in word else word
-            if left.get(card, 0) > 0 and _CARD_TOKEN.match(card):
-                left[card] -= 1
-                cards.append(card)
-        out.append({"text": text, "verb": words[0] if words else "", "cards": cards,
-                    "label": " ".join([names.get(w, w) for w in words])})
-    return out
-
-
-def _hand_ids(view: View) -> list[str]:
-    ids: list[str] = []
-    for group in view.get("hand", []):
-        for card in group.get("cards", []):
-            ids.extend([card["id"]] * int(card.get("count", 1)))
-    return ids
-
-
-def _names(view: View) -> dict[str, str]:
-    names: dict[str, str] = {}
-    for group in view.get("hand", []) + view.get("private", []):
-        for card in group.get("cards", []):
-            if card.get("name"):
-                names[card["id"]] = card["name"]
-    for pile in view.get("piles", []):
-        if pile.get("top") and pile.get("top_name"):
-            names[pile["top"]] = pile["top_name"]
-    return names
-
-
 def last_hand_view(variant: Variant, obs: Observation) -> View | None:
     """The view of the last finished hand (for the scoring dialog), if there is one."""
     last = obs.get("last_hand")
@@ -193,11 +140,15 @@ def seat_message(
     history: list[list[str]] | None = None,
     spectator: bool = False,
     log_from: int = 0,
+    hand_log: list[str] | None = None,
 ) -> dict[str, Any]:
     """The ``state`` message for one seat (or, with ``spectator``, for watchers).
 
     ``obs`` is ``Game.observation(seat)``; ``events`` is ``Game.events(seat)`` (or
-    ``events(None)`` for spectators); ``legal`` is given only to the seat to act.
+    ``events(None)`` for spectators); ``legal`` is given only to the seat to act, each
+    move with the controls that offer it (:mod:`.affordances`).  ``hand_log`` is the
+    whole of the hand that ended since this connection's last message (its last events
+    would otherwise be lost: ``log`` is already the next hand's).
     """
     view = table_view(variant, obs)
     last = last_hand_view(variant, obs)
@@ -205,21 +156,30 @@ def seat_message(
         view = public_view(view)
         if last is not None:
             last = public_view(last) | {"hand_scores": last.get("hand_scores")}
-    names = _names(view)
-    hand = _hand_ids(view)
     message: dict[str, Any] = {
         "type": "state",
         "version": version,
         "table": dict(table),
         "view": view,
-        "legal": move_entries(legal, hand, names) if legal is not None else [],
+        "legal": affordances(variant, view, legal) if legal is not None else [],
         "log_from": log_from,
         "log": events[log_from:],
         "last_hand": last,
     }
     if history is not None:
         message["history"] = history
+    if hand_log is not None:
+        message["hand_log"] = hand_log
     return message
+
+
+def welcome_message(variant: Variant, seat: int | None, table: Mapping[str, Any]) -> dict[str, Any]:
+    """The first message of a connection: its seat, the table and every card's face.
+
+    The faces (names, marks, points: public facts of the variant) come once per
+    connection, not in every state.
+    """
+    return {"type": "welcome", "seat": seat, "table": dict(table), "faces": card_faces(variant)}
 
 
 def error_message(text: str, version: int, ref: str | int | None = None) -> dict[str, Any]:

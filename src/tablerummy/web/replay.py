@@ -13,6 +13,7 @@ from typing import Any
 from ..errors import RecordError, TablerummyError
 from ..present import table_view
 from ..records import game_from_record
+from .affordances import card_faces
 from .protocol import last_hand_view
 
 
@@ -56,6 +57,7 @@ def replay_frame(record: Any, step: int) -> dict[str, Any]:
         "last_hand": last,
         "last_hands": [last_hand_view(variant, obs) for obs in observations],
         "error": error,
+        "faces": card_faces(variant),
     }
 
 

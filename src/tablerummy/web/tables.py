@@ -135,6 +135,15 @@ def parse_seats(variant: Variant, seats: Sequence[Any]) -> list[SeatSpec]:
     return specs
 
 
+def check_join(specs: Sequence[SeatSpec], seat: Any, name: Any) -> None:
+    """Raise :class:`TableError` unless ``name`` may sit at ``seat`` of a new table."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(specs):
+        raise TableError(f"choose a seat from 0 to {len(specs) - 1}")
+    if specs[seat].kind != "person":
+        raise TableError(f"seat p{seat} is played by the {specs[seat].bot} bot")
+    clean_name(name)
+
+
 class LiveTable:
     """One table in memory: the game, seats, connections and the bots' turns."""
 
@@ -147,7 +156,7 @@ class LiveTable:
         self.moved = asyncio.Event()  # set by every move: wakes the turn clock
         self.standing_in: int | None = None  # a person's seat whose turn a bot plays now
         self._turn_task: asyncio.Task[None] | None = None
-        self._cache: dict[tuple[int | None, bool, int], tuple[str, int]] = {}
+        self._cache: dict[tuple[int | None, bool, int, bool], tuple[str, int]] = {}
         self._cache_version = -1
         self.owned = False  # this process leads the table: runs its bots and clock (shared)
         self._catching_up = False
@@ -209,16 +218,19 @@ class LiveTable:
         self._cache.clear()
 
     def message_for(self, seat: int | None, with_history: bool = False,
-                    log_from: int = 0) -> tuple[str, int]:
+                    log_from: int = 0, hand_done: bool = False) -> tuple[str, int]:
         """The state message for a seat (None: watchers), built from its observation.
 
         ``log_from`` is how many of this hand's events the connection already has: only
-        the new ones are sent.  Returns the message and the number of events so far.
+        the new ones are sent.  ``hand_done``: a hand ended since the connection's last
+        message, so the message carries that whole hand's events (its going-out discard
+        and "the hand is over" came after the last increment).  Returns the message and
+        the number of events so far.
         """
         if self._cache_version != self.version:
             self._cache.clear()
             self._cache_version = self.version
-        key = (seat, with_history, log_from)
+        key = (seat, with_history, log_from, hand_done)
         cached = self._cache.get(key)
         if cached is not None:
             return cached
@@ -233,6 +245,8 @@ class LiveTable:
             game.variant, obs, events, legal, self.meta(), self.version,
             history=self._history(seat) if with_history else None, spectator=spectator,
             log_from=min(log_from, len(events)),
+            hand_log=(game.events(seat, len(game.hands) - 2)
+                      if hand_done and len(game.hands) > 1 else None),
         ))
         self._cache[key] = (text, len(events))
         return text, len(events)
@@ -247,8 +261,10 @@ class LiveTable:
         first = not conn.history_sent
         hand = len(self.game.hands)
         log_from = conn.log_sent if not first and conn.log_hand == hand else 0
+        hand_done = not first and conn.log_hand != hand
         try:
-            text, events = self.message_for(conn.seat, with_history=first, log_from=log_from)
+            text, events = self.message_for(conn.seat, with_history=first, log_from=log_from,
+                                            hand_done=hand_done)
         except Exception as err:  # a presenter's bug must not take the table down
             log.exception("table %s: cannot build the view of %s", self.id, conn.seat)
             conn.post(dumps({"type": "error", "version": self.version,
@@ -632,10 +648,13 @@ class TableManager:
         decks: list[list[str] | None] | None = None,
         turn_seconds: Any = None,
         address: str | None = None,
+        join: tuple[Any, Any] | None = None,
     ) -> LiveTable:
         """A new table; ``address`` (the client's) is counted against the quotas.
 
         With no ``seed`` the game is dealt from a secret one (see :class:`Game`).
+        ``join`` (seat, name) is checked first, so a refused join leaves no table
+        behind (the caller then sits there with :meth:`join`).
         """
         if not isinstance(variant_name, str):
             raise TableError(f"choose a variant: {', '.join(web_variants())}")
@@ -649,6 +668,8 @@ class TableManager:
                              f" (it serves: {', '.join(web_variants())})")
         check_options(variant)
         specs = parse_seats(variant, seats)
+        if join is not None:
+            check_join(specs, *join)
         seconds = check_turn_seconds(turn_seconds, self.settings)
         creator = address_key(address) if address is not None else None
         if all(s.kind == "bot" for s in specs):

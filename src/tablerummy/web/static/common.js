@@ -49,27 +49,45 @@ function hue(id) {
   return h;
 }
 
-// A card face. `names` maps card ids to names; gavel-like cards (no count in melds)
-// are told apart by the view's hand group label, passed as `kind`.
+// The faces of the variant's cards (server's `faces`: id -> {name, mono, points}).
+let FACES = {};
+export function setFaces(faces) { FACES = faces || {}; }
+export function faceName(id) {
+  if (id.includes("=")) return id.split("=").map(faceName).join("=");
+  return (FACES[id] && FACES[id].name) || pretty(id);
+}
+
+// the longest word decides the name's size (table.css), so no word is broken inside
+function longestWord(text) {
+  return Math.max(...text.split(/\s+/).map((w) => w.length));
+}
+
+// A card face: a corner mark (unique in the deck), the name, the point value if any.
+// `names` maps card ids to names; gavel-like cards are told apart by `kind`.
 export function cardEl(id, name, opts = {}) {
   const classes = ["card"];
   if (opts.small) classes.push("small");
   if (opts.kind === "gavel") classes.push("gavel");
   if (opts.extra) classes.push(opts.extra);
-  const text = name || pretty(id);
+  const text = name || faceName(id);
   const shown = text.split("=").pop();
   const colour = /[♥♦]/.test(shown) ? "#c0392b" : /[♠♣]/.test(shown) ? "#1d1d1f" : `hsl(${hue(id)} 55% 42%)`;
-  const node = el("div", { class: classes.join(" "), "data-card": id, title: text,
+  const base = id.split("=")[0];
+  const face = FACES[base] || {};
+  const points = face.points;
+  const node = el("div", { class: classes.join(" "), "data-card": id, title: points ? `${text} (${points} points)` : text,
     style: `--hue: ${colour}` },
     el("div", { class: "band" }),
-    el("div", { class: "cname", text }),
-    el("div", { class: "mono", text: monogram(text) }));
+    el("div", { class: "cname", style: `--len: ${longestWord(text)}`, text }),
+    el("div", { class: "mono", text: monogram(id, text) }),
+    points ? el("div", { class: "pts", text: `${points}` }) : null);
   if (opts.delay !== undefined) node.style.animationDelay = `${opts.delay}s`;
   return node;
 }
 
-function monogram(name) {
+function monogram(id, name) {
   if (name.includes("=")) return `${name.split("=").pop()}*`; // a wild card: what it stands for
+  if (FACES[id] && FACES[id].mono) return FACES[id].mono;
   const words = name.split(/[\s-]+/).filter(Boolean);
   if (words.length === 1) return words[0].slice(0, 3);
   return words.slice(0, 2).map((w) => w[0].toUpperCase()).join("");
@@ -81,16 +99,11 @@ export function backEl(small = false) {
 
 export function namesOf(view) {
   const names = {};
+  for (const [id, face] of Object.entries(FACES)) names[id] = face.name;
   for (const group of [...(view.hand || []), ...(view.private || [])]) {
     for (const card of group.cards || []) if (card.name) names[card.id] = card.name;
   }
   for (const pile of view.piles || []) if (pile.top && pile.top_name) names[pile.top] = pile.top_name;
-  for (const area of view.areas || []) {
-    for (const meld of area.melds || []) {
-      const distinct = new Set(meld.cards);
-      if (distinct.size === 1 && meld.label) names[meld.cards[0]] = meld.label;
-    }
-  }
   return names;
 }
 
@@ -132,9 +145,36 @@ export function scoresEl(scores) {
       text: `game to ${scores.target}` }));
 }
 
-// The end-of-hand scoring, card by card: every meld's cards appear one after another,
-// then its points, then the side's hand score.
+// The end-of-hand scoring from the view's `breakdown` (the engine's one breakdown):
+// per side, each labelled item with its points, one after another, then the total.
+function breakdownEl(breakdown, last) {
+  const box = el("div", { class: "breakdown" });
+  let delay = 0;
+  for (const side of breakdown) {
+    const part = el("div", { class: "side", "data-side": side.side },
+      el("h4", {}, el("span", { text: side.label }),
+        el("span", { class: "hs", text: `hand score ${side.total}` })));
+    const list = el("table", { class: "items" });
+    for (const item of side.items) {
+      const row = el("tr", {}, el("td", { text: item.label }),
+        el("td", { class: item.points < 0 ? "pts neg" : "pts", text: item.points > 0 ? `+${item.points}` : `${item.points}` }));
+      row.style.animationDelay = `${delay}s`;
+      delay += 0.08;
+      list.append(row);
+    }
+    if (!side.items.length) list.append(el("tr", {}, el("td", { text: "nothing scored" }), el("td", { class: "pts", text: "0" })));
+    list.append(el("tr", { class: "total" }, el("td", { text: "total" }), el("td", { class: "pts", text: `${side.total}` })));
+    part.append(list);
+    box.append(part);
+  }
+  if (last.end) box.append(el("p", { text: `The hand ended: ${last.end.replaceAll("-", " ")}.` }));
+  return box;
+}
+
+// The end-of-hand scoring: the view's breakdown when it has one; else every meld's
+// cards one after another, then its points, then the side's hand score.
 export function scoringEl(last) {
+  if (Array.isArray(last.breakdown)) return breakdownEl(last.breakdown, last);
   const names = namesOf(last);
   const box = el("div", {});
   let delay = 0;

@@ -1,15 +1,20 @@
 // Replays a game record step by step; every frame is computed by the server.
-import { api, areaEl, cardEl, el, namesOf, pileEl, prettyMove, scoresEl, toast } from "/static/common.js";
+import { api, areaEl, cardEl, el, namesOf, pileEl, prettyMove, scoresEl, setFaces, toast } from "/static/common.js";
 
 let record = null;
-let step = 0;
-let steps = 0;
+let step = 0; // the step asked for last: fast arrow presses count from it, not from the
+let steps = 0; // frame on screen (which may still be on its way)
+let asked = 0; // the number of the latest request: an older answer is not drawn
 
 async function show(target) {
   if (!record) return;
+  step = Math.max(0, steps ? Math.min(target, steps) : target);
+  const mine = ++asked;
   let frame;
-  try { frame = await api("/api/replay", { record, step: Math.max(0, target) }); }
+  try { frame = await api("/api/replay", { record, step }); }
   catch (err) { toast(err.message); return; }
+  if (mine !== asked) return;
+  setFaces(frame.faces);
   step = frame.step;
   steps = frame.steps;
   document.body.dataset.step = step;
@@ -55,7 +60,7 @@ async function start() {
 document.getElementById("file").addEventListener("change", async (event) => {
   const file = event.target.files[0];
   if (!file) return;
-  try { record = JSON.parse(await file.text()); show(0); }
+  try { record = JSON.parse(await file.text()); steps = 0; show(0); }
   catch { toast("that file is not JSON"); }
 });
 document.getElementById("first").addEventListener("click", () => show(0));

@@ -2,15 +2,16 @@
 // It never computes a rule: the moves offered are the server's legal moves, and
 // anything sent is judged by the server (an illegal click gets its message back).
 import {
-  api, areaEl, cardEl, el, namesOf, pileEl, pretty, prettyMove, scoresEl, scoringEl, toast,
+  api, areaEl, cardEl, el, faceName, namesOf, pileEl, prettyMove, scoresEl, scoringEl, setFaces, toast,
 } from "/static/common.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
 const storeKey = `tablerummy:${tableId}`;
 const state = {
   ws: null, seat: null, msg: null, version: -1, selected: [], history: [], log: [],
-  handsSeen: null, retry: 0, closedForGood: false, nextId: 1, generation: 0,
+  handsSeen: null, asked: -1, retry: 0, closedForGood: false, nextId: 1, generation: 0,
 };
+window.tablerummyState = state; // read by the tests (every legal move has a control)
 
 // --- seat tokens: kept in this browser, per table and seat ------------------------------
 
@@ -57,7 +58,9 @@ function connect(token) {
   ws.onmessage = (event) => {
     if (generation !== state.generation) return;
     const msg = JSON.parse(event.data);
-    if (msg.type === "welcome") { state.seat = msg.seat; state.history = []; state.handsSeen = null; }
+    if (msg.type === "welcome") {
+      state.seat = msg.seat; state.history = []; state.handsSeen = null; setFaces(msg.faces);
+    }
     else if (msg.type === "state") render(msg);
     else if (msg.type === "error") toast(msg.message);
   };
@@ -87,14 +90,16 @@ function send(text) {
 function render(msg) {
   const view = msg.view;
   if (msg.history) state.history = msg.history;
+  // a hand ended since the last message: the server sends that whole hand's events
+  // (its last ones came after the last increment), then the new hand's from the start
+  if (msg.hand_log && !msg.history) state.history.push(msg.hand_log);
   const hands = view.scores.hands.length;
-  if (state.handsSeen !== null && hands > state.handsSeen) {
-    if (state.log.length) state.history.push(state.log);
-    if (msg.last_hand) showScoring(msg.last_hand, view.scores.game_over);
+  if (state.handsSeen !== null && hands > state.handsSeen && msg.last_hand) {
+    showScoring(msg.last_hand, view.scores.game_over);
   }
   state.handsSeen = hands;
   state.log = msg.log_from ? state.log.slice(0, msg.log_from).concat(msg.log) : msg.log;
-  if (msg.version !== state.version) state.selected = [];
+  if (msg.version !== state.version) { state.selected = []; closeDialog("choice"); }
   state.version = msg.version;
   state.msg = msg;
   document.body.dataset.version = msg.version;
@@ -136,14 +141,13 @@ function render(msg) {
   maybeOpenChoice();
 }
 
-// the stock sends "draw stock"; the discard pile "draw discard", or, where taking it is
-// a move with more to it (the Oklahoma family's "draw pile meld …"), offers those moves
+// a pile offers the moves the server gave it (its "pile" affordance): one is sent, more
+// (the Oklahoma family's "draw pile meld …") are listed in a dialog
 function clickPile(index) {
-  if (index === 0) { send("draw stock"); return; }
-  const takes = (state.msg.legal || []).filter((m) => m.verb === "draw" && m.text !== "draw stock");
-  if (takes.length === 1) send(takes[0].text);
-  else if (takes.length > 1) openChoice("Take the discard pile", takes, null);
-  else send("draw discard");
+  const moves = (state.msg.legal || []).filter((m) => m.pile === index);
+  if (moves.length === 1) send(moves[0].text);
+  else if (moves.length > 1) openChoice(`Take the ${state.msg.view.piles[index].name}`, moves, null);
+  else send(index === 0 ? "draw stock" : "draw discard"); // the server says why not
 }
 
 function seatName(msg, seat) {
@@ -177,7 +181,7 @@ function drawPrivate(view, names) {
     el("h2", { text: group.label }),
     el("div", { class: "cards", style: "display:flex;flex-wrap:wrap;gap:4px" },
       group.cards.flatMap((c) => Array.from({ length: c.count || 1 }, () => {
-        const node = cardEl(c.id, c.name || names[c.id], { small: true });
+        const node = cardEl(c.id, c.name || names[c.id], { extra: "panel-card" });
         node.style.cursor = "pointer";
         node.addEventListener("click", () => chooseWithCard(c.id));
         return node;
@@ -190,10 +194,11 @@ function drawOver(msg) {
   if (!scores.game_over) { box.replaceChildren(); return; }
   const winner = scores.winner === null ? "nobody" : scores.sides[scores.winner];
   box.replaceChildren(el("div", { class: "over-banner" },
-    `The game is over: ${winner} wins with ${scores.totals[scores.winner] ?? ""}. `,
-    el("a", { href: `/api/tables/${tableId}/record`, download: `tablerummy-${tableId}.json`,
-      id: "download-record", text: "Download the record" }), " · ",
-    el("a", { href: `/replay/${tableId}`, id: "replay-link", text: "Replay it step by step" })));
+    el("span", { text: `The game is over: ${winner} wins with ${scores.totals[scores.winner] ?? ""}.` }),
+    el("span", { class: "over-links" },
+      el("a", { href: `/api/tables/${tableId}/record`, download: `tablerummy-${tableId}.json`,
+        id: "download-record", class: "button-link", text: "Download the record" }),
+      el("a", { href: `/replay/${tableId}`, id: "replay-link", class: "button-link", text: "Replay it step by step" }))));
 }
 
 function handCards(view) {
@@ -235,7 +240,7 @@ function selectedIds() {
 // a move goes with the selection when it uses every selected card and starts with one
 function matching(moves, ids) {
   return moves.filter((m) => {
-    if (!ids.length) return m.cards.length === 0;
+    if (!ids.length || !m.cards.length) return false; // the other moves: piles and groups
     if (!ids.includes(m.cards[0])) return false;
     const left = [...m.cards];
     return ids.every((id) => { const i = left.indexOf(id); if (i < 0) return false; left.splice(i, 1); return true; });
@@ -245,6 +250,32 @@ function matching(moves, ids) {
 function moveButton(move, extraLabel) {
   return el("button", { "data-move": move.text, title: move.text, class: move.verb === "discard" ? "" : "primary",
     onclick: () => { send(move.text); closeDialog("choice"); } }, extraLabel || prettyMove(move.label));
+}
+
+// the decisions and lone moves the server grouped (a vote, a search, Ripper Escapes…)
+function groupsOf(legal) {
+  const groups = new Map();
+  for (const m of legal) {
+    if (!m.group) continue;
+    if (!groups.has(m.group)) groups.set(m.group, []);
+    groups.get(m.group).push(m);
+  }
+  return groups;
+}
+
+function groupEls(groups) {
+  return [...groups].map(([title, moves]) => el("div", { class: "move-group", "data-group": title },
+    el("span", { class: "group-title", text: title }),
+    el("div", { class: "group-moves" }, moves.map((m) => moveButton(m)))));
+}
+
+// what the seat can do now, from the kinds of controls its moves have
+function hintFor(legal) {
+  const ways = [];
+  if (legal.some((m) => m.pile !== null && m.pile !== undefined)) ways.push("click a pile");
+  if (legal.some((m) => m.cards.length)) ways.push("select cards of your hand for their moves");
+  if (legal.some((m) => m.group)) ways.push("choose below");
+  return ways.length ? ways.join(", or ") : "";
 }
 
 function drawMoves() {
@@ -261,11 +292,17 @@ function drawMoves() {
   }
   const shown = matching(legal, ids);
   const hint = ids.length ? (shown.length ? null : "no move with exactly these cards: change the selection")
-    : "your turn: click a pile, or select cards for their moves";
+    : hintFor(legal);
   const parts = shown.map((m) => moveButton(m));
+  if (!ids.length) {  // a pile with one move (draw stock, draw discard) has a button too
+    const byPile = new Map();
+    for (const m of legal) if (m.pile !== null && m.pile !== undefined) byPile.set(m.pile, [...(byPile.get(m.pile) || []), m]);
+    for (const moves of byPile.values()) if (moves.length === 1) parts.push(moveButton(moves[0]));
+  }
   if (hint) parts.push(el("span", { class: "hint", text: hint }));
+  parts.push(...groupEls(groupsOf(legal)));
   if (ids.length) {
-    parts.push(el("button", { text: "clear", onclick: () => {
+    parts.push(el("button", { text: "clear", id: "clear-selection", onclick: () => {
       state.selected = []; drawHand(msg.view, namesOf(msg.view)); drawMoves();
     } }));
   }
@@ -281,26 +318,28 @@ function toggle(card) {
   // a card with moves of its own to choose from (a Gavel card): a simple dialog
   if (at < 0 && state.selected.length === 1) {
     const moves = matching(state.msg.legal || [], [card.id]);
-    if (moves.some((m) => m.verb === "play")) openChoice(`${card.name || pretty(card.id)}`, moves, card.id);
+    if (moves.some((m) => m.verb === "play")) openChoice(`${card.name || faceName(card.id)}`, moves, card.id);
   }
 }
 
+// a card of a panel (the search) chooses the decision that names it ("option")
 function chooseWithCard(id) {
-  const moves = (state.msg.legal || []).filter((m) => m.cards.length === 0 && m.text.split(" ").includes(id));
+  const moves = (state.msg.legal || []).filter((m) => m.option === id);
   if (moves.length === 1) send(moves[0].text);
-  else if (moves.length > 1) openChoice(pretty(id), moves, id);
+  else if (moves.length > 1) openChoice(faceName(id), moves, id);
   else toast("there is no move with that card now");
 }
 
-// a decision that is a choice among options, none of them hand cards (e.g. the card to
-// keep from a search): ask it in a dialog
+// a decision (every move grouped: the vote, the card to keep, Ripper Escapes or pass)
+// is also asked in a dialog, opened once per table version
 function maybeOpenChoice() {
   const legal = state.msg.legal || [];
   const dialog = document.getElementById("choice");
   if (!legal.length) { closeDialog("choice"); return; }
-  const verbs = new Set(legal.map((m) => m.verb));
-  if (verbs.size === 1 && legal.length > 1 && !verbs.has("draw") && legal.every((m) => m.cards.length === 0)) {
-    if (!dialog.open) openChoice("Choose", legal, null);
+  if (legal.every((m) => m.group) && state.asked !== state.version) {
+    state.asked = state.version;
+    const groups = groupsOf(legal);
+    openChoice(groups.size === 1 ? [...groups.keys()][0] : "Choose", legal, null);
   }
 }
 
