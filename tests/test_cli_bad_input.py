@@ -264,52 +264,22 @@ def test_the_prompt_answers_bad_text_in_one_line_and_the_game_goes_on(tmp_path: 
 @pytest.mark.slow
 def test_on_a_terminal_a_unicode_digit_at_the_prompt_is_one_line(tmp_path: Path) -> None:
     """The interactive path (prompt_toolkit in a pseudo-terminal), as a person types."""
-    import pty
-    import select
-    import time
+    from pty_terminal import PtyTerminal
 
-    master, slave = pty.openpty()
-    env = dict(os.environ, TERM="xterm", COLUMNS="80", LINES="24", TABLERUMMY_DELAY="0",
-               PROMPT_TOOLKIT_NO_CPR="1")
-    proc = subprocess.Popen([*_command(), "play", "capone", "--seats", "human,random",
-                             "--seed", "2"], stdin=slave, stdout=slave, stderr=slave, env=env,
-                            cwd=tmp_path, start_new_session=True)
-    os.close(slave)
-    seen = b""
-
-    def until(token: bytes) -> bool:
-        nonlocal seen
-        deadline = time.monotonic() + 60  # a guard against hanging, not a timing assertion
-        while token not in seen and time.monotonic() < deadline:
-            ready, _, _ = select.select([master], [], [], 0.5)
-            if ready:
-                try:
-                    chunk = os.read(master, 65536)
-                except OSError:
-                    break
-                if not chunk:
-                    break
-                seen += chunk
-        return token in seen
-
+    term = PtyTerminal(["play", "capone", "--seats", "human,random", "--seed", "2"], tmp_path)
     try:
-        assert until(b"p0>")
-        seen = b""
-        os.write(master, "²\r".encode())
-        assert until(b"is not a verb")
-        seen = b""
-        os.write(master, "p²\r".encode())
-        assert until(b"is not a verb")
-        seen = b""
-        os.write(master, b"quit\r")  # the game went on: it still reads commands
-        assert until(b"file name, or Enter for no")
-        os.write(master, b"\r")
-        assert proc.wait(timeout=60) == 0
+        assert term.wait_for("p0>")
+        term.send("²\r")
+        assert term.wait_for("is not a verb")
+        term.send("p²\r")
+        assert term.wait_for("is not a verb")
+        term.send("quit\r")  # the game went on: it still reads commands
+        assert term.wait_for("file name, or Enter for no")
+        term.send("\r")
+        assert term.proc.wait(timeout=60) == 0
+        assert b"Traceback" not in term.raw
     finally:
-        if proc.poll() is None:
-            proc.kill()
-        os.close(master)
-    assert b"Traceback" not in seen
+        term.close()
 
 
 def test_bytes_that_are_no_utf_8_at_the_prompt_are_a_mistyped_move(tmp_path: Path) -> None:

@@ -417,54 +417,24 @@ def test_ctrl_c_leaves_without_a_traceback(tmp_path: Path) -> None:
 @pytest.mark.slow
 def test_on_a_terminal_prompt_toolkit_reads_and_completes(tmp_path: Path) -> None:
     """The interactive path: a pseudo-terminal on both ends, as a person has."""
-    import pty
+    from pty_terminal import PtyTerminal
 
-    master, slave = pty.openpty()
-    env = dict(os.environ, TERM="xterm", COLUMNS="100", LINES="40", TABLERUMMY_DELAY="0",
-               PROMPT_TOOLKIT_NO_CPR="1")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "tablerummy", "play", "capone", "--seats", "human,random",
-         "--seed", "2"],
-        stdin=slave, stdout=slave, stderr=slave, env=env, cwd=tmp_path, start_new_session=True,
-    )
-    os.close(slave)
-    screen = b""  # since the last step
-    transcript = b""
-
-    def until(token: bytes) -> bool:
-        nonlocal screen, transcript
-        deadline = time.monotonic() + 60  # a guard against hanging, not a timing assertion
-        while token not in screen and time.monotonic() < deadline:
-            ready, _, _ = select.select([master], [], [], 0.5)
-            if ready:
-                try:
-                    chunk = os.read(master, 65536)
-                except OSError:
-                    break
-                if not chunk:
-                    break
-                screen += chunk
-                transcript += chunk
-        return token in screen
-
+    term = PtyTerminal(["play", "capone", "--seats", "human,random", "--seed", "2"], tmp_path,
+                       columns=100, lines=40)
     try:
-        assert until(b"p0>")
-        screen = b""
-        os.write(master, b"dr st")  # word-by-word prefixes: the menu offers the move
-        assert until(b"draw stock")
-        screen = b""
-        os.write(master, b"\t")
-        assert until(b"aw stock")  # Tab put the rest of the move on the line
-        os.write(master, b"\r")
-        assert until(b"you drew")
-        os.write(master, b"quit\r")
-        assert until(b"file name, or Enter for no")
-        os.write(master, b"saved.json\r")
-        assert proc.wait(timeout=60) == 0
+        assert term.wait_for("p0>")
+        term.send("dr st")  # word-by-word prefixes: the menu offers the move
+        assert term.wait_for("draw stock")
+        term.send("\t")
+        assert term.wait_until(lambda: "aw stock" in term.written())  # Tab completed it
+        term.send("\r")
+        assert term.wait_for("you drew")
+        term.send("quit\r")
+        assert term.wait_for("file name, or Enter for no")
+        term.send("saved.json\r")
+        assert term.proc.wait(timeout=60) == 0
     finally:
-        if proc.poll() is None:
-            proc.kill()
-        os.close(master)
-    assert b"Traceback" not in transcript
+        term.close()
+    assert b"Traceback" not in term.raw
     record = json.loads((tmp_path / "saved.json").read_text())
     assert record["hands"][0]["actions"][-1] == "draw stock"  # after the bot's first turn

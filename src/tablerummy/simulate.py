@@ -34,7 +34,7 @@ import math
 import random
 from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from .bots import Bot, ask, get_bot
 from .errors import OptionError, TablerummyError
@@ -193,15 +193,45 @@ def play_game(setup: Setup, index: int, variant: Variant | None = None,
 
 # --- worker processes --------------------------------------------------------------------
 
+R = TypeVar("R")
 _WORKER_VARIANTS: dict[str, Variant] = {}
 
 
-def _play_chunk(setup: Setup, indices: Sequence[int], keep_records: bool) -> list[GameResult]:
-    """Games played in a worker; the variant is built once per process and setup."""
+def worker_variant(setup: Setup) -> Variant:
+    """The setup's variant, built once per process (a worker plays many batches)."""
     key = json.dumps([setup.variant, setup.options, setup.cards], sort_keys=True, default=str)
     variant = _WORKER_VARIANTS.get(key)
     if variant is None:
         variant = _WORKER_VARIANTS[key] = setup.make_variant()
+    return variant
+
+
+def in_pool(work: Callable[..., list[R]], batches: Sequence[tuple[Any, ...]],
+            workers: int) -> Iterator[R]:
+    """``work(*batch)`` for every batch in a pool of processes, results as batches finish.
+
+    Shared by ``simulate`` and ``tournament``; a dead worker is one line, not a traceback.
+    """
+    # imported here: the process pool costs tens of milliseconds to import, for nothing
+    # when one process plays every game
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+    from concurrent.futures.process import BrokenProcessPool
+
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = [pool.submit(work, *batch) for batch in batches]
+        try:
+            for future in as_completed(futures):
+                yield from future.result()
+        except BrokenProcessPool:
+            raise SimulationError("a worker process died; try again with --workers 1") from None
+        finally:
+            for future in futures:
+                future.cancel()
+
+
+def _play_chunk(setup: Setup, indices: Sequence[int], keep_records: bool) -> list[GameResult]:
+    """Games played in a worker."""
+    variant = worker_variant(setup)
     return [play_game(setup, i, variant, keep_records) for i in indices]
 
 
@@ -219,22 +249,8 @@ def play_games(setup: Setup, games: int, workers: int = 1,
         for index in range(games):
             yield play_game(setup, index, variant, keep_records)
         return
-    # imported here: the process pool costs tens of milliseconds to import, for nothing
-    # when one process plays every game
-    from concurrent.futures import ProcessPoolExecutor, as_completed
-    from concurrent.futures.process import BrokenProcessPool
-
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(_play_chunk, setup, chunk, keep_records)
-                   for chunk in _chunks(games, workers)]
-        try:
-            for future in as_completed(futures):
-                yield from future.result()
-        except BrokenProcessPool:
-            raise SimulationError("a worker process died; try again with --workers 1") from None
-        finally:
-            for future in futures:
-                future.cancel()
+    yield from in_pool(_play_chunk, [(setup, chunk, keep_records)
+                                     for chunk in _chunks(games, workers)], workers)
 
 
 # --- the summary -------------------------------------------------------------------------

@@ -21,18 +21,24 @@ on the machine).
 from __future__ import annotations
 
 import itertools
-import json
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any
 
 from openskill.models import PlackettLuce
 
 from .errors import OptionError
-from .simulate import GameResult, Setup, SimulationError, check_setup, play_game, seating, wilson
-from .variant import Variant
+from .simulate import (
+    GameResult,
+    Setup,
+    SimulationError,
+    check_setup,
+    in_pool,
+    play_game,
+    seating,
+    wilson,
+    worker_variant,
+)
 
 Task = tuple[int, int, tuple[int, ...]]
 """One game: (deal, assignment number, the entry playing each seat)."""
@@ -56,15 +62,9 @@ def tasks(deals: int, players: int, entries: int) -> list[Task]:
     return [(deal, a, s) for deal in range(deals) for a, s in enumerate(seats)]
 
 
-_WORKER_VARIANTS: dict[str, Variant] = {}
-
-
 def play_tasks(setup: Setup, batch: Sequence[Task]) -> list[tuple[Task, GameResult]]:
     """Play a batch of games (in any process); the variant is built once per process."""
-    key = json.dumps([setup.variant, setup.options, setup.cards], sort_keys=True, default=str)
-    variant = _WORKER_VARIANTS.get(key)
-    if variant is None:
-        variant = _WORKER_VARIANTS[key] = setup.make_variant()
+    variant = worker_variant(setup)
     per_deal = len(assignments(variant.players, len(setup.bots)))
     return [(task, play_game(setup, task[0] * per_deal + task[1], variant,
                              seats=task[2], deal=task[0]))
@@ -83,17 +83,8 @@ def run_local(setup: Setup, all_tasks: list[Task], workers: int
         for task in all_tasks:
             yield from play_tasks(setup, [task])
         return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(play_tasks, setup, batch)
-                   for batch in _batches(all_tasks, workers)]
-        try:
-            for future in as_completed(futures):
-                yield from future.result()
-        except BrokenProcessPool:
-            raise SimulationError("a worker process died; try again with --workers 1") from None
-        finally:
-            for future in futures:
-                future.cancel()
+    yield from in_pool(play_tasks, [(setup, batch) for batch in _batches(all_tasks, workers)],
+                       workers)
 
 
 def run_ray(setup: Setup, all_tasks: list[Task], workers: int, address: str | None = None

@@ -225,7 +225,7 @@ def open_seat(browser: Any, server: Server, table: str, seat: int,
     errors: list[str] = []
     page.on("pageerror", lambda err: errors.append(str(err)))
     page.goto(f"{server.url}/t/{table}?seat={seat}#seat={seat}&token={token(table, seat)}")
-    page.wait_for_function(f"document.body.dataset.seat === '{seat}'"
+    page.wait_for_function(f"() => document.body.dataset.seat === '{seat}'"
                            " && document.body.dataset.status === 'playing'", timeout=WAIT)
     return ctx, page, errors
 
@@ -235,7 +235,7 @@ def version(page: Page) -> int:
 
 
 def sent(page: Page, before: int) -> None:
-    page.wait_for_function(f"Number(document.body.dataset.version) > {before}", timeout=WAIT)
+    page.wait_for_function(f"() => Number(document.body.dataset.version) > {before}", timeout=WAIT)
 
 
 def test_search_warrant_individually_then_take_a_card_also_in_hand(
@@ -307,7 +307,7 @@ def test_ripper_escapes_out_of_turn(browser: Any, server: Server,
     before = version(page)
     page.click("#moves .move-group button[data-move='play ripper-escapes']")
     sent(page, before)
-    page.wait_for_function("Number(document.body.dataset.hands) === 1", timeout=WAIT)
+    page.wait_for_function("() => Number(document.body.dataset.hands) === 1", timeout=WAIT)
     page.wait_for_selector("dialog#scoring[open]", timeout=WAIT)
     page.wait_for_timeout(1500)  # the items appear one by one
     SCREENS.mkdir(parents=True, exist_ok=True)
@@ -324,6 +324,9 @@ def test_ripper_escapes_out_of_turn(browser: Any, server: Server,
             items = [int(points) for _, points in rows[:-1] if _ != "nothing scored"]
             assert sum(items) == int(rows[-1][1]), rows
         assert any("Ripper Escapes" in label for _, rows in sides for label, _ in rows), sides
+    # how the hand ended, in the hand's own words (who played it, what became of the Ripper)
+    ended = page.text_content("#scoring-body .breakdown > p") or ""
+    assert ended.startswith("The hand is over: you played Ripper Escapes"), ended
     assert not errors, errors
     ctx.close()
 
@@ -385,16 +388,16 @@ def test_the_replay_keeps_every_fast_arrow_press(browser: Any, server: Server,
     page = ctx.new_page()
     page.goto(server.url + "/replay")
     page.set_input_files("#file", str(record))
-    page.wait_for_function("document.body.dataset.step === '0'", timeout=WAIT)
+    page.wait_for_function("() => document.body.dataset.step === '0'", timeout=WAIT)
     for _ in range(7):  # faster than the frames arrive
         page.keyboard.press("ArrowRight")
-    page.wait_for_function("document.body.dataset.step === '7'", timeout=WAIT)
+    page.wait_for_function("() => document.body.dataset.step === '7'", timeout=WAIT)
     page.wait_for_timeout(300)
     assert page.evaluate("document.body.dataset.step") == "7"
     assert (page.text_content("#action") or "").startswith("Move 7:")
     page.keyboard.press("ArrowLeft")
     page.keyboard.press("ArrowLeft")
-    page.wait_for_function("document.body.dataset.step === '5'", timeout=WAIT)
+    page.wait_for_function("() => document.body.dataset.step === '5'", timeout=WAIT)
     ctx.close()
 
 
@@ -464,7 +467,7 @@ def test_every_legal_move_is_on_screen(browser: Any, server: Server, tables: dic
                                        table: str) -> None:
     info = tables["found"][table]
     ctx, page, errors = open_seat(browser, server, table, info["seat"])
-    page.wait_for_function("window.tablerummyState && window.tablerummyState.msg"
+    page.wait_for_function("() => window.tablerummyState && window.tablerummyState.msg"
                            " && window.tablerummyState.msg.legal.length > 0", timeout=WAIT)
     count, missing = page.evaluate(UNREACHABLE)
     assert count == len(info["legal"]) and not missing, missing

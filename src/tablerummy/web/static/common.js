@@ -145,12 +145,12 @@ export function scoresEl(scores) {
       text: `game to ${scores.target}` }));
 }
 
-// The end-of-hand scoring from the view's `breakdown` (the engine's one breakdown):
-// per side, each labelled item with its points, one after another, then the total.
-function breakdownEl(breakdown, last) {
+/** The finished hand's scoring, item by item per side: the engine's breakdown as the view
+ *  carries it; `endLine` is the hand's own last event ("the hand is over: p1 went out …"). */
+export function scoringEl(last, endLine) {
   const box = el("div", { class: "breakdown" });
   let delay = 0;
-  for (const side of breakdown) {
+  for (const side of last.breakdown || []) {
     const part = el("div", { class: "side", "data-side": side.side },
       el("h4", {}, el("span", { text: side.label }),
         el("span", { class: "hs", text: `hand score ${side.total}` })));
@@ -167,42 +167,8 @@ function breakdownEl(breakdown, last) {
     part.append(list);
     box.append(part);
   }
-  if (last.end) box.append(el("p", { text: `The hand ended: ${last.end.replaceAll("-", " ")}.` }));
-  return box;
-}
-
-// The end-of-hand scoring: the view's breakdown when it has one; else every meld's
-// cards one after another, then its points, then the side's hand score.
-export function scoringEl(last) {
-  if (Array.isArray(last.breakdown)) return breakdownEl(last.breakdown, last);
-  const names = namesOf(last);
-  const box = el("div", {});
-  let delay = 0;
-  const scores = last.hand_scores || [];
-  for (const area of last.areas || []) {
-    const side = el("div", { class: "side" },
-      el("h4", {}, el("span", { text: area.label }),
-        el("span", { class: "hs", text: `hand score ${scores[area.side] ?? area.points}` })));
-    if (!area.melds.length) side.append(el("div", { text: "no melds: 0 points" }));
-    for (const meld of area.melds) {
-      const row = el("div", { class: "smeld" });
-      for (const card of meld.cards) {
-        row.append(cardEl(card, names[card], { small: true, delay }));
-        delay += 0.06;
-      }
-      const mp = el("span", { class: "mp", text: `${meld.label}: ${meld.points}${meld.note ? ` (${meld.note})` : ""}` });
-      mp.style.animationDelay = `${delay}s`;
-      delay += 0.15;
-      row.append(mp);
-      side.append(row);
-    }
-    if (scores.length && scores[area.side] !== area.points) {
-      side.append(el("div", { style: "font-size:.85rem;font-style:italic",
-        text: `area points ${area.points}, scored ${scores[area.side]} this hand` }));
-    }
-    box.append(side);
-  }
-  if (last.end) box.append(el("p", { text: `The hand ended: ${last.end.replaceAll("-", " ")}.` }));
+  const ended = endLine || (last.end ? `the hand is over: ${last.end.replaceAll("-", " ")}` : "");
+  if (ended) box.append(el("p", { text: ended.charAt(0).toUpperCase() + ended.slice(1) }));
   return box;
 }
 

@@ -402,7 +402,10 @@ function drawLog() {
 
 function showScoring(last, gameOver) {
   document.getElementById("scoring-title").textContent = gameOver ? "The last hand — the game is over" : "End of the hand";
-  document.getElementById("scoring-body").replaceChildren(scoringEl(last));
+  // the hand's own words for how it ended: its log's last "the hand is over" line
+  const lines = gameOver ? state.log : (state.history.at(-1) || []);
+  const endLine = [...lines].reverse().find((line) => line.startsWith("the hand is over"));
+  document.getElementById("scoring-body").replaceChildren(scoringEl(last, endLine));
   const dialog = document.getElementById("scoring");
   if (!dialog.open) dialog.showModal();
 }
