@@ -59,6 +59,16 @@ def redeal(rng: Random, pool: Sequence[int], slots: Sequence[int]) -> list[list[
     return deal_cards(rng, pool_cards(pool, slots), slots)
 
 
+def give_hands(hands: list[list[int]], seats: Sequence[int], known: Sequence[list[int]],
+               dealt: Sequence[list[int]]) -> None:
+    """Set each seat's hand (counts per kind) to what it is known to hold plus its dealt cards."""
+    for seat, base, got in zip(seats, known, dealt, strict=False):
+        hand = base[:]
+        for c in got:
+            hand[c] += 1
+        hands[seat] = hand
+
+
 def counts_of(cards: Sequence[int], kinds: int) -> list[int]:
     """The count vector of a list of card kinds."""
     counts = [0] * kinds

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from random import Random
 from typing import TYPE_CHECKING, TypeVar
 
-from ..determinize import counts_of, deal_cards, forget, pool_cards, unseen_pool
+from ..determinize import counts_of, deal_cards, forget, give_hands, pool_cards, unseen_pool
 from . import actions as A
 from .cards import AGENT_MEETING, ELIOT_NESS, NK, RAID, SEARCH_WARRANT
 
@@ -106,12 +106,7 @@ def determinizer(state: S, seat: int, track: bool = True) -> Callable[[Random], 
     def deal(rng: Random) -> S:
         new = state.copy()
         dealt = deal_cards(rng, cards, slots)
-        hands = new.hands
-        for p, base, got in zip(others, known, dealt, strict=False):
-            hand = base[:]
-            for c in got:
-                hand[c] += 1
-            hands[p] = hand
+        give_hands(new.hands, others, known, dealt)
         new.stock = dealt[-1]
         new.shown = None if keep is None else [k[:] for k in keep]
         return new
