@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from ..errors import NotationError
 from ..notation import match, seat_token, tokens
-from .cards import GANGSTERS, GAVELS, KINDS, NG
+from .cards import AGENT_MEETING, ELIOT_NESS, GANGSTERS, GAVELS, KINDS, NG, SEARCH_WARRANT
+from .cards import RAID as RAID_CARD
 
 MAX_SEATS = 4
 MELD_SIZES = 6  # a meld holds 3 … 8 cards of one gangster
@@ -27,6 +28,17 @@ DRAW_TWO = SEARCH_SET + NG
 REVEAL_SEVEN = DRAW_TWO + 1
 RAID = REVEAL_SEVEN + 1  # + g
 NUM_ACTIONS = RAID + NG
+
+
+def gavel_of(action: int) -> int:
+    """The Gavel card kind a ``play …`` action plays (only for those actions)."""
+    if action < SEARCH_INDIVIDUALLY:
+        return AGENT_MEETING
+    if action < DRAW_TWO:
+        return SEARCH_WARRANT
+    if action < RAID:
+        return ELIOT_NESS
+    return RAID_CARD
 
 
 def meld(g: int, k: int) -> int:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from ..determinize import counts_of, deal_cards, forget, give_hands, pool_cards, unseen_pool
 from . import actions as A
-from .cards import AGENT_MEETING, ELIOT_NESS, NK, RAID, SEARCH_WARRANT
+from .cards import NK, SEARCH_WARRANT
 
 if TYPE_CHECKING:
     from .state import CaponeState
@@ -27,16 +27,6 @@ if TYPE_CHECKING:
 REVEAL_COUNT = 7
 _TAKE = 2  # the phase of choosing a card of the Underworld (as in .state)
 S = TypeVar("S", bound="CaponeState")
-
-
-def _gavel_of(action: int) -> int:
-    if action < A.SEARCH_INDIVIDUALLY:
-        return AGENT_MEETING
-    if action < A.DRAW_TWO:
-        return SEARCH_WARRANT
-    if action < A.RAID:
-        return ELIOT_NESS
-    return RAID
 
 
 def track(state: CaponeState, action: int, shown: list[list[int]]) -> None:
@@ -57,7 +47,7 @@ def track(state: CaponeState, action: int, shown: list[list[int]]) -> None:
     elif action < A.ASK_AROUND:
         return  # the kept card is shown to nobody
     else:
-        forget(mine, _gavel_of(action))
+        forget(mine, A.gavel_of(action))
         if A.ASK_AROUND <= action < A.ASK_DIRECTLY:
             g = action - A.ASK_AROUND
             n = state.players

@@ -225,7 +225,7 @@ class CaponeState(MysteryState):
             if not self._melded(g):
                 return f"no meld of {_name(g)} lies on the table to lay off onto"
             return "a player may never play their last hand card"
-        gavel = self._gavel_of(action)
+        gavel = A.gavel_of(action)
         if not hand[gavel]:
             return f"you have no {_name(gavel)} in hand"
         if self.gavel_played:
@@ -233,16 +233,6 @@ class CaponeState(MysteryState):
         if self.sizes[self.seat] < 2:
             return "a player may never play their last hand card"
         return self._why_gavel_illegal(action)
-
-    @staticmethod
-    def _gavel_of(action: int) -> int:
-        if action < A.SEARCH_INDIVIDUALLY:
-            return AGENT_MEETING
-        if action < A.DRAW_TWO:
-            return SEARCH_WARRANT
-        if action < A.RAID:
-            return ELIOT_NESS
-        return RAID
 
     def _why_gavel_illegal(self, action: int) -> str:
         side = self.side_of[self.seat]
@@ -351,7 +341,7 @@ class CaponeState(MysteryState):
             self._say(f"the hand is over: {how}; scores: {scores}")
 
     def _play_gavel(self, seat: int, hand: list[int], action: int) -> None:
-        gavel = self._gavel_of(action)
+        gavel = A.gavel_of(action)
         hand[gavel] -= 1
         self.sizes[seat] -= 1
         self.gavel_played = True
