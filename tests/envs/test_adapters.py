@@ -111,3 +111,13 @@ def test_gymnasium_is_deterministic_for_a_seed() -> None:
         return seen
 
     assert run() == run()
+
+
+def test_pettingzoo_order_and_range_are_enforced() -> None:
+    game = env("ripper", hands=1)
+    with pytest.raises(RuntimeError, match="reset"):
+        game.step(0)
+    game.reset(seed=2)
+    with pytest.raises(ValueError, match="outside the action space"):
+        game.step(10**6)
+    assert not any(game.terminations.values())  # nothing happened

@@ -4,7 +4,8 @@ Like PettingZoo's classic card games, each agent observes ``{"observation": tens
 "action_mask": int8 mask}`` and acts with an index of the variant's fixed action space
 (:mod:`tablerummy.envs.spaces`).  An illegal action ends the game with reward −1 for the
 agent that played it (as PettingZoo's ``TerminateIllegalWrapper`` does), an action out of
-range raises, and ``env()`` enforces the API order (``OrderEnforcingWrapper``).
+range raises, and nothing may be observed or stepped before ``reset()`` (what PettingZoo's
+three wrappers of its classic games do, done inside: no wrapper costs a call per step).
 Agents are ``player_0`` … ``player_{n-1}``; the agent to act is the engine's seat to act,
 which is not always the next one clockwise (votes, Commissioner Resigns, the out-of-turn
 Ripper Escapes).  Rewards and episodes: :mod:`tablerummy.envs.core`.
@@ -17,7 +18,6 @@ from typing import Any, ClassVar
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
 
 from .core import MAX_STEPS, TableCore
 from .tensors import LIMIT
@@ -25,14 +25,15 @@ from .tensors import LIMIT
 ILLEGAL_REWARD = -1.0
 
 
-def env(variant: str = "capone", render_mode: str | None = None, **options: Any) -> AECEnv:
-    """The environment to use: ``raw_env`` with PettingZoo's order checks.
+def env(variant: str = "capone", render_mode: str | None = None, **options: Any) -> raw_env:
+    """The environment to use (``raw_env`` needs no wrapper).
 
-    ``raw_env`` itself does what PettingZoo's classic games get from their other two
-    wrappers (an action out of range raises; an illegal one ends the game, −1 for the
-    agent that played it): done inside, they cost nothing per step.
+    ``raw_env`` does itself what PettingZoo's classic games get from their three wrappers —
+    an action out of range raises, an illegal one ends the game with −1 for the agent that
+    played it, and nothing may be observed or stepped before ``reset()`` — so that none of
+    them costs a call per step.
     """
-    return wrappers.OrderEnforcingWrapper(raw_env(variant, render_mode=render_mode, **options))
+    return raw_env(variant, render_mode=render_mode, **options)
 
 
 class raw_env(AECEnv):  # type: ignore[misc]
@@ -72,6 +73,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
         return self.possible_agents.index(agent)
 
     def observe(self, agent: str) -> dict[str, Any]:
+        if self.core.game is None:
+            raise RuntimeError("call reset() before observe()")
         seat = self._seat(agent)
         return {"observation": self.core.observation(seat), "action_mask": self.core.mask(seat)}
 
@@ -95,6 +98,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
             self.agent_selection = self.possible_agents[seat]
 
     def step(self, action: int | None) -> None:
+        if self.core.game is None:
+            raise RuntimeError("call reset() before step()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
