@@ -14,7 +14,7 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e '.[test,web,rl,openspiel,train,cluster]'
+	$(BIN)/pip install --quiet -e '.[test,web,rl,openspiel,train,cluster,lab]'
 	touch $@
 
 run: $(VENV)/.installed

@@ -128,6 +128,14 @@ def test_play_reads_a_good_player_count_from_the_option() -> None:
     (["play", "capone", "-o", "players"], "KEY=VALUE"),
     (["rules", "poker"], "unknown variant"),
     (["rules", "x" * 100_000], "unknown variant"),
+    (["lab"], "MEASURE"),
+    (["lab", "shape", "capone", "--games", "0"], "--games"),
+    (["lab", "shape", "poker"], "unknown variant"),
+    (["lab", "shape", "capone", "--bots", "nosuch"], "no bot"),
+    (["lab", "shape", "capone", "--bots", "clairvoyant:greedy"], "clairvoyant:ismcts"),
+    (["lab", "shape", "capone", "--backend", "x"], "invalid choice"),
+    (["lab", "shape", "capone", "--ray-address", "x"], "--ray-address needs"),
+    (["lab", "shape", "capone", "-o", "players=9"], "players"),
 ])
 def test_bad_arguments_are_one_line_and_exit_2(args: list[str], words: str) -> None:
     assert words in refused(*args)
@@ -164,6 +172,12 @@ def test_a_single_bot_is_self_play_without_win_columns() -> None:
     assert proc.returncode == 0, proc.stderr
     assert "self-play" in proc.stdout and "hands per game" in proc.stdout
     assert "win rate" not in proc.stdout and "100.0%" not in proc.stdout
+
+
+def test_a_lab_report_folder_that_is_a_file_is_refused_before_any_game(tmp_path: Path) -> None:
+    taken = write(tmp_path / "taken", "a file, not a folder")
+    line = refused("lab", "shape", "capone", "--games", "100000", "--report", taken)
+    assert "--report: cannot create" in line
 
 
 def test_a_save_folder_with_a_nul_is_refused_in_one_line(tmp_path: Path) -> None:

@@ -60,6 +60,32 @@ class SimulationError(TablerummyError):
     """The simulation itself could not run (a worker process died, a bad setting)."""
 
 
+def _no_facts(game: Game) -> None:
+    return None
+
+
+@dataclass(frozen=True)
+class Hooks:
+    """What a harness other than ``simulate`` changes in :func:`play_game`.
+
+    The lab (:mod:`tablerummy.lab`) reads facts from every finished game (``inspect``) and
+    seats a clairvoyant bot that it builds and asks itself (``make_bot``, ``ask``); the
+    default is what ``simulate`` and ``tournament`` do.  Module-level functions only, so
+    that a :class:`Setup` holding them still crosses process boundaries (pickled by name).
+    """
+
+    make_bot: Callable[[str, Variant, int, int], Bot] = get_bot
+    """Builds the bot of an entry's name at a seat with a seed (default :func:`get_bot`)."""
+    ask: Callable[[Bot, Game, Sequence[Action]], Action] = ask
+    """Asks a bot for one of the legal actions (default :func:`tablerummy.bots.ask`)."""
+    inspect: Callable[[Game], Any] = _no_facts
+    """Reads what the harness keeps of a game once it is over, in the worker that
+    played it (into :attr:`GameResult.facts`); not called for an abandoned game."""
+
+
+DEFAULT_HOOKS = Hooks()
+
+
 @dataclass(frozen=True)
 class Setup:
     """What every game of a run shares; plain data, so that it crosses process boundaries."""
@@ -69,6 +95,7 @@ class Setup:
     bots: tuple[str, ...]
     seed: int = 0
     cards: Mapping[str, Any] | None = None
+    hooks: Hooks = DEFAULT_HOOKS
 
     def make_variant(self) -> Variant:
         return get_variant(self.variant, self.options, cards=self.cards)
@@ -107,6 +134,8 @@ class GameResult:
     decisions: int
     error: str | None = None
     record: dict[str, Any] | None = None
+    facts: Any = None
+    """What :attr:`Hooks.inspect` read from the finished game (None in ``simulate``)."""
 
     @property
     def hands(self) -> int:
@@ -143,8 +172,9 @@ def play_game(setup: Setup, index: int, variant: Variant | None = None,
     decisions = 0
     try:
         game = Game(variant, seed=seed)
+        hooks = setup.hooks
         bots: list[Bot] = [
-            get_bot(setup.bots[entry], variant, seat, bot_seed(seed, seat))
+            hooks.make_bot(setup.bots[entry], variant, seat, bot_seed(seed, seat))
             for seat, entry in enumerate(seats)
         ]
         while not game.game_over:
@@ -154,7 +184,7 @@ def play_game(setup: Setup, index: int, variant: Variant | None = None,
                 error = f"the {variant.name} engine has nobody to act in an unfinished hand"
                 break
             try:
-                choice: Action = ask(bots[seat], game, legal)
+                choice: Action = hooks.ask(bots[seat], game, legal)
             except Exception as err:
                 error = f"{_who(labels, seats, seat)} raised {type(err).__name__}: {err}"
                 break
@@ -178,6 +208,13 @@ def play_game(setup: Setup, index: int, variant: Variant | None = None,
         error = f"game {index} (seed {seed}): {error}"
     hand_scores = [] if game is None else [list(h.scores) for h in game.hands
                                             if h.scores is not None]
+    facts = None
+    if error is None and game is not None:
+        try:
+            facts = setup.hooks.inspect(game)
+        except Exception as err:
+            error = (f"game {index} (seed {seed}): reading the game raised "
+                     f"{type(err).__name__}: {err}")
     record = None
     if keep_record and game is not None:
         try:
@@ -188,6 +225,7 @@ def play_game(setup: Setup, index: int, variant: Variant | None = None,
         index=index, seed=seed, seats=seats, sides=tuple(tuple(s) for s in sides),
         winner=None if error is not None or game is None else game.winner,
         hand_scores=hand_scores, decisions=decisions, error=error, record=record,
+        facts=facts,
     )
 
 
@@ -355,7 +393,7 @@ def check_setup(setup: Setup, games: int, workers: int) -> Variant:
         raise OptionError("--bots takes bot names separated by commas, e.g. greedy,random")
     variant = setup.make_variant()
     for name in set(setup.bots):
-        get_bot(name, variant, 0)
+        setup.hooks.make_bot(name, variant, 0, 0)
     check_seating(setup, variant)
     return variant
 

@@ -118,6 +118,22 @@ def run_ray(setup: Setup, all_tasks: list[Task], workers: int, address: str | No
             ray.shutdown()
 
 
+def check_backend(backend: str, address: str | None) -> None:
+    """Refuse an unknown backend, or a Ray address without Ray, in one line."""
+    if backend not in ("local", "ray"):
+        raise OptionError(f"--backend is local or ray, not {backend!r}")
+    if address and backend != "ray":
+        raise OptionError("--ray-address needs --backend ray")
+
+
+def run_tasks(setup: Setup, all_tasks: list[Task], workers: int = 1, backend: str = "local",
+              address: str | None = None) -> Iterator[tuple[Task, GameResult]]:
+    """Any list of games on either backend, results as they finish (the lab's too)."""
+    if backend == "ray":
+        return run_ray(setup, all_tasks, workers, address)
+    return run_local(setup, all_tasks, workers)
+
+
 @dataclass
 class Standings:
     """The totals of a tournament, from its games in any order."""
@@ -209,16 +225,11 @@ def tournament(setup: Setup, deals: int, workers: int = 1, backend: str = "local
                on_result: Callable[[Task, GameResult], None] | None = None) -> Standings:
     """Play ``deals`` duplicate deals and total them; ``on_result`` sees each game."""
     variant = check_setup(setup, deals, workers)
-    if backend not in ("local", "ray"):
-        raise OptionError(f"--backend is local or ray, not {backend!r}")
-    if address and backend != "ray":
-        raise OptionError("--ray-address needs --backend ray")
+    check_backend(backend, address)
     all_tasks = tasks(deals, variant.players, len(setup.bots))
     per_deal = len(assignments(variant.players, len(setup.bots)))
     standings = Standings(setup, deals, per_deal)
-    games = (run_ray(setup, all_tasks, workers, address) if backend == "ray"
-             else run_local(setup, all_tasks, workers))
-    for task, result in games:
+    for task, result in run_tasks(setup, all_tasks, workers, backend, address):
         standings.add(task, result)
         if on_result is not None:
             on_result(task, result)

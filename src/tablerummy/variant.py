@@ -285,6 +285,15 @@ class HandState(ABC):
         """Extra per-hand keys for ``verify`` (e.g. the Ripper's outcome)."""
         return {}
 
+    def tallies(self, actions: Sequence[Action]) -> dict[str, int]:
+        """How often each countable event of this finished hand happened (``actions``: the
+        hand's actions in order), for ``tablerummy lab shape``: complete sets, exclusions,
+        Q♠ penalties, piles taken…  Every key is always present (0 when it did not happen),
+        so that rates are over every hand.  Read from :meth:`breakdown` (the one source of
+        what scored) or the actions, never worked out again.  Default: nothing to count.
+        """
+        return {}
+
     def _say(self, public: str, private: dict[int, str] | None = None) -> None:
         """Log an event in words (public text, and what given seats read instead).
 

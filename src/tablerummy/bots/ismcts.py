@@ -35,9 +35,10 @@ An iteration budget alone is reproducible: the same seed, the same choices.
 from __future__ import annotations
 
 import math
+import random
 import time
 from collections.abc import Callable, Sequence
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 from ..capone import actions as CA
 from ..capone.state import CaponeState
@@ -50,6 +51,15 @@ from ..ripper.state import RipperState
 from ..userinput import shown
 from ..variant import Action, HandState, Observation
 from . import Bot, register_bot
+
+
+class Positions(Protocol):
+    """Where a search draws its positions from: a :class:`~tablerummy.bots.Sampler` of the
+    seat's information set, or (the lab's clairvoyant only) the true position."""
+
+    def sample(self, rng: random.Random) -> HandState:
+        """A fresh full position (the caller may change it at will)."""
+        ...
 
 
 class Node:
@@ -148,8 +158,7 @@ class ISMCTSBot(Bot):
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
-        if self.sampler is None:
-            raise RuntimeError("ismcts needs a Sampler: ask it through tablerummy.bots.decide")
+        self.positions()  # fail here, before anything else, when there is nothing to search
         hint = None
         if self.prior > 0:
             hint = self._guides()[self.seat].choose(observation, legal)
@@ -166,8 +175,7 @@ class ISMCTSBot(Bot):
         ``prior / sqrt(visits + 1)`` (in reward units) that fades as the search learns.
         """
         prior = self.prior
-        sampler = self.sampler
-        assert sampler is not None
+        sampler = self.positions()
         rng = self.rng
         variant = self.variant
         nsides = len(variant.sides)
@@ -262,6 +270,12 @@ class ISMCTSBot(Bot):
             done += 1
         return root, done
 
+    def positions(self) -> Positions:
+        """What the search draws its positions from: the Sampler the harness handed over."""
+        if self.sampler is None:
+            raise RuntimeError("ismcts needs a Sampler: ask it through tablerummy.bots.decide")
+        return self.sampler
+
     def _guides(self) -> list[Bot]:
         """The variant's greedy bot for every seat: the rollout policy ``rollout=greedy``."""
         if self._guide_bots is None:
@@ -306,3 +320,29 @@ def _number(options: dict[str, str], key: str, kind: type[T], least: float) -> T
 
 
 register_bot()(ISMCTSBot)
+
+
+class ClairvoyantISMCTSBot(ISMCTSBot):
+    """The same search over the *true* position: the lab's clairvoyant player.
+
+    Borm & van der Genugten's skill measure needs a player who knows the chance outcomes
+    (the deal, the order of the stock, the others' votes) and plays as well as the
+    strong bot otherwise: this is ``ismcts`` with every option alike, whose iterations
+    start from a copy of the true position instead of a determinization.
+
+    It can never sit at a table by accident: it is not registered (no ``--bots`` or
+    ``--seats`` name builds it), it wants no :class:`~tablerummy.bots.Sampler` (so
+    :func:`tablerummy.bots.decide` and ``ask`` give it nothing), and without
+    :attr:`truth` it refuses to choose.  Only the lab (:mod:`tablerummy.lab.seats`) builds
+    it and sets :attr:`truth` for the one decision it asks it.
+    """
+
+    wants_sampler = False
+    truth: Positions | None = None
+    """The true position, handed over by the lab for one decision (else None)."""
+
+    def positions(self) -> Positions:
+        if self.truth is None:
+            raise RuntimeError("the clairvoyant ismcts searches the true position: only "
+                               "tablerummy.lab.seats.ask hands it over")
+        return self.truth

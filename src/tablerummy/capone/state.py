@@ -27,6 +27,12 @@ HAND_SIZE = 10
 REVEAL_COUNT = 7
 
 
+COMPLETE_SET = "complete set: "
+"""How a complete set's breakdown item begins (read back by :meth:`CaponeState.tallies`)."""
+EXCLUDED = "excluded: "
+"""How the item that takes a side's points away by the exclusion rule begins."""
+
+
 def _name(kind: int) -> str:
     return NAMES[KINDS[kind]]
 
@@ -486,7 +492,7 @@ class CaponeState(MysteryState):
                 if n:
                     label = f"{n} {_name(g)}"
                     if n == self.copies[g]:
-                        label = f"complete set: {label}"
+                        label = f"{COMPLETE_SET}{label}"
                     items.append((label, cards.area_points(g, n)))
             out.append(items)
         winner = self._excluded_by()
@@ -497,9 +503,15 @@ class CaponeState(MysteryState):
             for side, items in enumerate(out):
                 if side != winner:
                     lost = sum(points for _, points in items)
-                    items.append((f"excluded: {who} went out with all {full} "
+                    items.append((f"{EXCLUDED}{who} went out with all {full} "
                                   f"{_name(AL_CAPONE)} melded", -lost))
         return out
+
+    def tallies(self, actions: Sequence[Action]) -> dict[str, int]:
+        """Complete sets scored (by every side) and whether the exclusion rule struck."""
+        items = [label for side in self.breakdown() for label, _ in side]
+        return {"complete sets": sum(label.startswith(COMPLETE_SET) for label in items),
+                "exclusions": int(any(label.startswith(EXCLUDED) for label in items))}
 
     def observation(self, seat: int) -> Observation:
         hand = self.hands[seat]

@@ -106,6 +106,47 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the standings as JSON")
     p.add_argument("--csv", metavar="FILE", help="also write the standings to FILE as CSV")
 
+    p = sub.add_parser("lab", help="measure a variant from bots' games (docs/lab.md)")
+    lab = p.add_subparsers(dest="lab_command", metavar="MEASURE", required=True)
+
+    def lab_args(p: argparse.ArgumentParser) -> None:
+        variant_args(p)
+        p.add_argument("--games", type=whole(1, MAX_GAMES), default=200,
+                       help="deals, each replayed with every seating (default 200)")
+        p.add_argument("--players", type=whole(),
+                       help="players at each table (default: the variant's)")
+        p.add_argument("--seed", type=whole(), default=0,
+                       help="seed of the first deal (default 0)")
+        p.add_argument("--workers", type=whole(1), default=1,
+                       help="processes to use (default 1)")
+        p.add_argument("--backend", default="local", choices=("local", "ray"),
+                       help="where the games run: local processes or Ray (extra 'cluster')")
+        p.add_argument("--ray-address", metavar="ADDR", help="a Ray cluster to join")
+        p.add_argument("--json", action="store_true", help="print the results as JSON")
+        p.add_argument("--report", metavar="DIR",
+                       help="write an HTML report with figures and the raw JSON into DIR "
+                            "(extra 'lab')")
+
+    p = lab.add_parser("shape", help="hands per game, lead changes, seat advantages, hand "
+                                     "ends, score distributions, tallies")
+    lab_args(p)
+    p.add_argument("--bots", default="greedy",
+                   help="bot names, comma-separated (default greedy: self-play)")
+
+    p = lab.add_parser("skill", help="Borm & van der Genugten's skill share: beginner, "
+                                     "strong and clairvoyant players against a field")
+    lab_args(p)
+    p.add_argument("--strong", default="greedy",
+                   help="the strong player (default greedy)")
+    p.add_argument("--beginner", default="random", help="the beginner (default random)")
+    p.add_argument("--clairvoyant", default=None, metavar="ISMCTS",
+                   help="the ismcts settings the clairvoyant searches the true deal with "
+                        "(default: the strong player's when it is ismcts, else ismcts)")
+    p.add_argument("--field", default=None,
+                   help="the bot at every other seat (default: the strong player)")
+    p.add_argument("--measure", default="win", choices=("win", "margin"),
+                   help="a player's result: win rate or mean final margin (default win)")
+
     p = sub.add_parser("play", help="play in the terminal against bots or at one screen")
     variant_args(p)
     p.add_argument("--seats", default="human,greedy",
@@ -175,6 +216,9 @@ def _run(argv: Sequence[str] | None) -> int:
         if args.command == "tournament":
             from .tournament_cmd import tournament_command
             return tournament_command(args)
+        if args.command == "lab":
+            from .lab_cmd import lab_command
+            return lab_command(args)
         if args.command == "play":
             from .play import play_command
             return play_command(args)

@@ -59,6 +59,9 @@ if TYPE_CHECKING:
 
 DRAW, PLAY, OVER = range(3)
 PHASES = ("draw", "play", "over")
+IN_HAND = " in hand"
+"""How the breakdown item of a card left in hand ends (``Q♠ in hand``): read back by
+:meth:`OklahomaState.tallies`."""
 
 _DISCARDS: tuple[Action, ...] = tuple((A.DISCARD, c) for c in range(NCARDS))
 LAYOFF_MEMORY = 50_000
@@ -695,9 +698,18 @@ class OklahomaState(HandState):
             hand = self.hands[s]
             for c in range(NCARDS):
                 if hand[c] and table[c]:
-                    items.extend([(f"{card_word(c)} in hand", table[c])] * hand[c])
+                    items.extend([(f"{card_word(c)}{IN_HAND}", table[c])] * hand[c])
             out.append(items)
         return out
+
+    def tallies(self, actions: Sequence[Action]) -> dict[str, int]:
+        """Q♠ penalties (each Q♠ left in a hand at its cost, from the breakdown), piles
+        taken (``draw pile`` actions) and stock rebuilds from the discard pile."""
+        penalty = f"{card_word(QS)}{IN_HAND}"
+        items = [label for side in self.breakdown() for label, _ in side]
+        return {"Q♠ penalties": items.count(penalty),
+                "piles taken": sum(a[0] == A.PILE for a in actions),  # type: ignore[index]
+                "stock rebuilds": self.rebuilds}
 
     def observation(self, seat: int) -> Observation:
         obs: Observation = {

@@ -262,6 +262,12 @@ def _counted(n: int, kind: int) -> str:
     return name if n == 1 else f"{n} {name}"
 
 
+ESCAPES_HELD = "Ripper Escapes in hand"
+"""How the item of a Ripper Escapes penalty begins (read back by ``RipperState.tallies``)."""
+VOTE_CORRECT = ": correct"
+"""How the item of a vote that named the caught Ripper ends."""
+
+
 def breakdown(
     outcome: str,
     result: HandResult,
@@ -320,7 +326,7 @@ def breakdown(
                 items.append((f"{_counted(n, k)} in hand", -n * points[k]))
         if result.escapes_cost[seat]:
             victims = victims_in_play(areas)
-            items.append((f"Ripper Escapes in hand ({victims} Victim"
+            items.append((f"{ESCAPES_HELD} ({victims} Victim"
                           f"{'s' if victims != 1 else ''} in play)", -result.escapes_cost[seat]))
         items.extend(_vote_item(votes[seat], ripper, "the Ripper is still at large"))
         out.append(items)
@@ -335,5 +341,5 @@ def _vote_item(vote: int | None, ripper: int | None, why: str) -> list[tuple[str
     if ripper is None:
         return [(f"vote for {name}: not counted, {why}", 0)]
     if vote == ripper:
-        return [(f"vote for {name}: correct", VOTE_BONUS)]
+        return [(f"vote for {name}{VOTE_CORRECT}", VOTE_BONUS)]
     return [(f"vote for {name}: wrong", 0)]

@@ -37,7 +37,7 @@ from .cards import (
     WILD,
 )
 from .determinize import determinize, determinizer, track
-from .scoring import HandResult, alibied, score_hand, suspect_totals
+from .scoring import ESCAPES_HELD, VOTE_CORRECT, HandResult, alibied, score_hand, suspect_totals
 from .scoring import breakdown as _breakdown
 
 if TYPE_CHECKING:
@@ -745,6 +745,12 @@ class RipperState(MysteryState):
             return [[] for _ in range(self.players)]
         return _breakdown(self.outcome, self.result, self.areas, self.wilds, self.votes,
                           self.cards)
+
+    def tallies(self, actions: Sequence[Action]) -> dict[str, int]:
+        """Ripper Escapes penalties paid and votes that named the caught Ripper."""
+        items = [label for side in self.breakdown() for label, _ in side]
+        return {"Ripper Escapes held": sum(label.startswith(ESCAPES_HELD) for label in items),
+                "correct votes": sum(label.endswith(VOTE_CORRECT) for label in items)}
 
     def hand_report(self) -> dict[str, Any]:
         ripper = self.ripper

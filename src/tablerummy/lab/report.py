@@ -1,0 +1,256 @@
+"""The lab's HTML report: a page of figures, tables and a short reading, plus the raw JSON.
+
+``--report DIR`` writes ``DIR/index.html``, one PNG and one SVG per figure, and
+``DIR/data.json`` (every measure and every game's facts).  Beside each figure the page
+shows the command that produced its data: run it again and the figure comes out the
+same (the games depend only on their seeds; the files carry no date).
+
+Plots need the ``lab`` extra (matplotlib, numpy); everything else is the standard
+library: the page is one small template, no framework.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..errors import OptionError
+from .tables import TextTable, shape_tables
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+FIGURE_SIZE = (6.4, 3.6)
+"""Inches; at :data:`DPI` a PNG 768 px wide, readable inline in a README."""
+DPI = 120
+
+
+def check_plotting() -> None:
+    """Refuse ``--report`` in one line when matplotlib is not installed."""
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise OptionError("--report needs matplotlib: pip install 'tablerummy[lab]'") from None
+
+
+@dataclass
+class Page:
+    """What the report page holds, in order: a reading, figures and tables."""
+
+    title: str
+    command: str
+    reading: list[str] = field(default_factory=list)
+    figures: list[tuple[str, str]] = field(default_factory=list)
+    """(file stem, caption)."""
+    tables: list[TextTable] = field(default_factory=list)
+
+
+def figure(folder: Path, stem: str, draw: Callable[[Figure], None]) -> None:
+    """Draw a figure and save it as ``stem.png`` and ``stem.svg``, without dates or ids
+    that change from run to run."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=FIGURE_SIZE, dpi=DPI, layout="constrained")
+    draw(fig)
+    with matplotlib.rc_context({"svg.hashsalt": "tablerummy", "svg.fonttype": "none"}):
+        fig.savefig(folder / f"{stem}.svg", metadata={"Date": None})
+    fig.savefig(folder / f"{stem}.png", metadata={"Software": None})
+
+
+def write_page(folder: Path, page: Page, data: Mapping[str, Any]) -> Path:
+    """``index.html`` and ``data.json`` in ``folder``; the page's path."""
+    (folder / "data.json").write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    esc = html.escape
+    command = f"<pre><code>{esc(page.command)}</code></pre>"
+    parts = [f"<h1>{esc(page.title)}</h1>",
+             "<h2>Reading</h2>", *(f"<p>{esc(p)}</p>" for p in page.reading),
+             "<h2>Figures</h2>"]
+    for stem, caption in page.figures:
+        parts.append(
+            f'<figure><img src="{stem}.png" alt="{esc(caption)}">'
+            f"<figcaption>{esc(caption)} (<a href=\"{stem}.svg\">SVG</a>). "
+            f"From:{command}</figcaption></figure>")
+    parts.append("<h2>Tables</h2>")
+    for table in page.tables:
+        parts.append(_table_html(table))
+    parts.append(f'<h2>Data</h2><p>Every measure and every game: <a href="data.json">'
+                 f"data.json</a>, from:</p>{command}")
+    text = _TEMPLATE.format(title=esc(page.title), body="\n".join(parts))
+    target = folder / "index.html"
+    target.write_text(text, encoding="utf-8")
+    return target
+
+
+def _table_html(table: TextTable) -> str:
+    esc = html.escape
+    head = "".join(f"<th>{esc(h)}</th>" for h in table.headers)
+    rows = "".join("<tr>" + "".join(f"<td>{esc(c)}</td>" for c in row) + "</tr>"
+                   for row in table.rows)
+    note = f"<p class=note>{esc(table.note)}</p>" if table.note else ""
+    return (f"<h3>{esc(table.title)}</h3><table><thead><tr>{head}</tr></thead>"
+            f"<tbody>{rows}</tbody></table>{note}")
+
+
+_TEMPLATE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>{title}</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>
+body {{ font: 15px/1.45 system-ui, sans-serif; max-width: 60rem; margin: 2rem auto;
+       padding: 0 1rem; color: #222; }}
+figure {{ margin: 1.5rem 0; }} img {{ max-width: 100%; }}
+figcaption {{ font-size: 0.9rem; color: #444; }}
+pre {{ background: #f4f4f4; padding: 0.5rem; overflow-x: auto; white-space: pre-wrap; }}
+table {{ border-collapse: collapse; margin: 0.5rem 0; }}
+th, td {{ border-bottom: 1px solid #ddd; padding: 0.2rem 0.6rem; text-align: right; }}
+th:first-child, td:first-child {{ text-align: left; }}
+.note {{ font-size: 0.85rem; color: #555; }}
+</style></head>
+<body>
+{body}
+</body></html>
+"""
+
+
+# --- lab shape -----------------------------------------------------------------------------
+
+def _bars(fig: Figure, histogram: Mapping[str, int], xlabel: str, mean: float | None) -> None:
+    ax = fig.subplots()
+    xs = [int(k) for k in histogram]
+    total = sum(histogram.values())
+    ax.bar(xs, [histogram[str(x)] / total for x in xs], color="#4878a8", width=0.8)
+    if mean is not None:
+        ax.axvline(mean, color="#c44e52", linestyle="--", label=f"mean {mean:.2f}")
+        ax.legend()
+    ax.set_xticks(xs)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel("share of games")
+
+
+def _histogram(fig: Figure, series: Sequence[tuple[str, Sequence[float]]], xlabel: str,
+               ylabel: str) -> None:
+    import numpy as np
+
+    ax = fig.subplots()
+    everything = [v for _, values in series for v in values]
+    if not everything:
+        return
+    bins = [float(b) for b in np.histogram_bin_edges(everything, bins=30)]  # shared bins
+    for label, values in series:
+        if values:
+            ax.hist(values, bins=bins, alpha=0.6, label=f"{label} (n={len(values)})")
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.legend()
+
+
+def _shares(fig: Figure, labels: Sequence[str], entries: Sequence[Mapping[str, Any]],
+            base: float | None = None) -> None:
+    ax = fig.subplots()
+    ys = list(range(len(labels)))
+    rates = [e["rate"] or 0.0 for e in entries]
+    low = [r - e["ci95"][0] for r, e in zip(rates, entries, strict=True)]
+    high = [e["ci95"][1] - r for r, e in zip(rates, entries, strict=True)]
+    ax.barh(ys, rates, xerr=[low, high], color="#4878a8", capsize=3)
+    if base is not None:
+        ax.axvline(base, color="#c44e52", linestyle="--", label=f"no advantage {base:.0%}")
+        ax.legend(loc="lower right")
+    ax.set_yticks(ys, labels)
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("share (95 % interval)")
+    ax.invert_yaxis()
+
+
+def shape_report(folder: Path, data: Mapping[str, Any]) -> Path:
+    """The report of ``lab shape``: its figures, tables and reading in ``folder``."""
+    options = ", ".join(f"{k}={str(v).lower()}" for k, v in data["options"].items())
+    page = Page(f"Game shape: {data['variant']} ({options}), bots {', '.join(data['bots'])}",
+                data["command"], reading=shape_reading(data), tables=shape_tables(data))
+    if data.get("completed"):
+        raw = data["raw"]
+        figure(folder, "hands-per-game", lambda fig: _bars(
+            fig, data["hands_histogram"], "hands in a game", data["hands_per_game"]["mean"]))
+        page.figures.append(("hands-per-game", f"Hands per game ({data['completed']} games)"))
+        figure(folder, "lead-changes", lambda fig: _bars(
+            fig, data["lead_changes_histogram"], "lead changes in a game",
+            data["lead_changes"]["mean"]))
+        page.figures.append(("lead-changes", f"Lead changes per game ({data['completed']} "
+                                             "games)"))
+        hand_scores = [s for g in raw for h in g["hand_scores"] for s in h]
+        figure(folder, "hand-scores", lambda fig: _histogram(
+            fig, [("every side, every hand", hand_scores)], "hand score", "hands × sides"))
+        page.figures.append(("hand-scores", f"Score of a side in a hand ({data['hands']} "
+                                            "hands)"))
+        finals = [[sum(h[i] for h in g["hand_scores"]) for i in range(len(g["sides"]))]
+                  for g in raw]
+        winners = [t[g["winner"]] for t, g in zip(finals, raw, strict=True)
+                   if g["winner"] is not None]
+        others = [s for t, g in zip(finals, raw, strict=True) for i, s in enumerate(t)
+                  if i != g["winner"]]
+        figure(folder, "game-scores", lambda fig: _histogram(
+            fig, [("winner", winners), ("other sides", others)], "final total", "games"))
+        page.figures.append(("game-scores", "Final totals of the winner and the other sides"))
+        ends = [(end, entry) for end, entry in data["hand_ends"].items()]
+        ends += [(f"{key}: {value}", entry) for key, values in data["hand_outcomes"].items()
+                 for value, entry in values.items()]
+        figure(folder, "hand-ends", lambda fig: _shares(
+            fig, [e for e, _ in ends], [entry for _, entry in ends]))
+        page.figures.append(("hand-ends", "How hands end (share of hands)"))
+        seats = [("first player wins game", data["first_player_wins_game"]),
+                 ("dealer wins game", data["dealer_wins_game"]),
+                 ("first player tops hand", data["first_player_tops_hand"]),
+                 ("dealer tops hand", data["dealer_tops_hand"])]
+        figure(folder, "seat-advantage", lambda fig: _shares(
+            fig, [s for s, _ in seats], [e for _, e in seats], data["no_advantage_rate"]))
+        page.figures.append(("seat-advantage", "First-player and dealer advantage"))
+    return write_page(folder, page, data)
+
+
+def _edge(entry: Mapping[str, Any], base: float) -> str:
+    """Whether a rate's interval lies above, below or around the no-advantage rate."""
+    low, high = entry["ci95"]
+    if low > base:
+        return "more often than without an edge"
+    if high < base:
+        return "less often than without an edge"
+    return "no differently from no edge, as far as this sample tells"
+
+
+def shape_reading(data: Mapping[str, Any]) -> list[str]:
+    """A few sentences of what the numbers say (and how far the sample lets them)."""
+    n = data.get("completed") or 0
+    if not n:
+        return ["No game was completed: nothing to read."]
+    length = data["hands_per_game"]
+    low, high = length["ci95"] or (length["mean"], length["mean"])
+    out = [f"Over {n} games ({data['deals']} deals, {data['hands']} hands), a game lasted "
+           f"{length['mean']:.2f} hands on average (95 % interval {low:.2f}–{high:.2f}; "
+           f"median {length['percentiles']['50']:g}, from {length['min']} to "
+           f"{length['max']})."]
+    lead = data["lead_changes"]
+    led = data["winner_led_after_first_hand"]
+    out.append(f"The lead changed {lead['mean']:.2f} times a game on average; the winner "
+               f"already led after the first hand in {led['rate']:.0%} of the games.")
+    base = data["no_advantage_rate"]
+    first, dealer = data["first_player_wins_game"], data["dealer_wins_game"]
+    out.append(f"The side of the game's first player won {first['rate']:.1%} of the games "
+               f"({_edge(first, base)}, which is {base:.0%}); the first dealer's side "
+               f"{dealer['rate']:.1%} ({_edge(dealer, base)}).")
+    ends = sorted(data["hand_ends"].items(), key=lambda item: -item[1]["count"])
+    out.append("Hands ended: " + "; ".join(f"{end} {entry['rate']:.1%}"
+                                            for end, entry in ends) + ".")
+    tallies = data.get("tallies") or {}
+    if tallies:
+        out.append("Per hand: " + "; ".join(
+            f"{key} {entry['per_hand']['mean']:.3f} on average (in "
+            f"{entry['hands_with']['rate']:.1%} of hands)" for key, entry in tallies.items())
+            + ".")
+    if n < 200:
+        out.append(f"A small sample ({n} games): read the intervals, not the points.")
+    return out

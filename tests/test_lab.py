@@ -1,0 +1,206 @@
+"""``tablerummy lab``: the game-shape statistics, the report, the clairvoyant's fence, the CLI.
+
+Statistics are checked against what an independent path says about the same games: the
+game records replayed by :mod:`tablerummy.records` and counted here from the final
+positions (not through the lab's facts or the breakdown's labels).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tablerummy.cli import main
+from tablerummy.lab.facts import game_facts
+from tablerummy.lab.seats import LAB_HOOKS
+from tablerummy.lab.shape import lead_changes, run_shape
+from tablerummy.lab.stats import bootstrap, describe, mean_interval, rate
+from tablerummy.oklahoma.cards import QS
+from tablerummy.records import replay
+from tablerummy.simulate import Setup, play_game
+
+# --- statistics -------------------------------------------------------------------------
+
+
+def test_lead_changes_count_new_sole_leaders_and_ties_keep_the_last() -> None:
+    assert lead_changes([]) == 0
+    assert lead_changes([[10, 0], [0, 5], [0, 20]]) == 1  # 10:0, 10:5, 10:25
+    assert lead_changes([[10, 0], [0, 10], [0, 1]]) == 1  # a tie (10:10) is no change
+    assert lead_changes([[10, 0], [0, 10], [5, 0]]) == 0  # back to p0 after the tie
+    assert lead_changes([[0, 0, 9], [9, 0, 0], [0, 9, 0], [0, 9, 0]]) == 1  # p2, ties, p1
+
+
+def test_a_mean_has_its_normal_interval_and_a_rate_its_wilson_interval() -> None:
+    values = [1.0, 2.0, 3.0, 4.0]
+    out = mean_interval(values)
+    half = 1.959963984540054 * math.sqrt(5 / 3) / 2
+    assert out["mean"] == 2.5 and out["n"] == 4
+    assert out["ci95"] == pytest.approx([2.5 - half, 2.5 + half])
+    assert mean_interval([7.0])["ci95"] is None
+    assert rate(0, 0)["rate"] is None
+    low, high = rate(5, 10)["ci95"]
+    assert low == pytest.approx(0.2366, abs=1e-4) and high == pytest.approx(0.7634, abs=1e-4)
+    d = describe([float(x) for x in range(101)])
+    assert d["percentiles"] == {"5": 5, "25": 25, "50": 50, "75": 75, "95": 95}
+
+
+def test_the_bootstrap_is_reproducible_and_covers_the_statistic() -> None:
+    units = [float(x % 7) for x in range(60)]
+
+    def mean(sample: Any) -> float:
+        return sum(sample) / len(sample)
+
+    one = bootstrap(units, mean)
+    assert one is not None and one == bootstrap(units, mean)
+    assert one[0] < mean(units) < one[1]
+    assert bootstrap(units[:1], mean) is None
+    assert bootstrap(units, lambda sample: None) is None  # never defined: no interval
+
+
+# --- facts and shape --------------------------------------------------------------------
+
+def _replayed(setup: Setup, index: int) -> Any:
+    result = play_game(setup, index, keep_record=True)
+    assert result.error is None and result.record is not None
+    return result, replay(result.record).game
+
+
+def test_facts_are_what_the_replayed_game_shows() -> None:
+    setup = Setup("capone", {"players": 2}, ("greedy",), seed=5)
+    for index in range(3):
+        result, game = _replayed(setup, index)
+        facts = game_facts(game)
+        finals = [h for h in game.hands if h.final is not None]
+        assert len(facts["hands"]) == len(finals) == len(result.hand_scores)
+        for hand, record in zip(facts["hands"], finals, strict=True):
+            state = record.final
+            assert hand["end"] == state.end and hand["dealer"] == record.dealer
+            assert hand["first"] == (record.dealer + 1) % 2  # the rulebook: dealer's left
+            complete = sum(area[g] == state.copies[g] for area in state.areas
+                           for g in range(len(area)))
+            assert hand["tallies"]["complete sets"] == complete
+
+
+def test_oklahoma_tallies_count_queens_left_and_piles_taken() -> None:
+    setup = Setup("arlington-heights", {"players": 2, "target": 150}, ("random",), seed=2)
+    seen_queen = False
+    for index in range(4):
+        _, game = _replayed(setup, index)
+        for record in game.hands:
+            if record.final is None:
+                continue
+            tallies = record.final.tallies(record.actions)
+            queens = sum(hand[QS] for hand in record.final.hands)
+            seen_queen |= queens > 0
+            assert tallies["Q♠ penalties"] == queens
+            texts = [game.variant.action_text(a) for a in record.actions]
+            assert tallies["piles taken"] == sum(t.startswith("draw pile") for t in texts)
+    assert seen_queen, "no Q♠ left in any hand: the test checks nothing"
+
+
+def test_shape_totals_agree_with_the_games_and_do_not_depend_on_workers() -> None:
+    setup = Setup("ripper", {"players": 3}, ("greedy", "random", "random"), seed=3)
+    shape = run_shape(setup, 2)
+    data = shape.to_json()
+    assert data["games"] == 2 * 6 and data["completed"] == 12 and data["errors"] == 0
+    raw = data["raw"]
+    hands = [len(g["hand_scores"]) for g in raw]
+    assert data["hands"] == sum(hands)
+    assert data["hands_per_game"]["mean"] == pytest.approx(sum(hands) / len(hands))
+    assert sum(data["hands_histogram"].values()) == len(raw)
+    assert sum(e["count"] for e in data["hand_ends"].values()) == data["hands"]
+    outcomes = data["hand_outcomes"]["outcome"]
+    assert sum(e["count"] for e in outcomes.values()) == data["hands"]
+    escaped = data["hand_ends"].get("ripper-escapes", {"count": 0})["count"]
+    assert outcomes.get("escaped", {"count": 0})["count"] == escaped
+    by_bot = data["by_bot"]
+    assert by_bot["greedy"]["wins"] + by_bot["random"]["wins"] + by_bot["random#2"]["wins"] == 12
+    first = sum(g["winner"] == g["hands"][0]["first"] for g in raw)  # one seat a side
+    assert data["first_player_wins_game"]["count"] == first
+    assert data["no_advantage_rate"] == pytest.approx(1 / 3)
+    again = run_shape(setup, 2, workers=2).to_json()
+    assert again == data
+
+
+def test_shape_of_a_team_game_credits_sides() -> None:
+    data = run_shape(Setup("capone", {"players": 4}, ("greedy",), seed=1), 3).to_json()
+    assert data["no_advantage_rate"] == 0.5
+    for game in data["raw"]:
+        assert game["sides"] == [[0, 2], [1, 3]]
+        assert all(len(scores) == 2 for scores in game["hand_scores"])
+
+
+# --- the clairvoyant ---------------------------------------------------------------------
+
+def test_the_clairvoyant_cannot_be_seated_outside_the_lab() -> None:
+    from tablerummy.bots import decide, get_bot
+    from tablerummy.bots.ismcts import ClairvoyantISMCTSBot
+    from tablerummy.errors import OptionError
+    from tablerummy.game import Game
+    from tablerummy.variant import get_variant
+
+    variant = get_variant("capone", {"players": 2})
+    with pytest.raises(OptionError):
+        get_bot("clairvoyant:ismcts", variant, 0)
+    bot = LAB_HOOKS.make_bot("clairvoyant:ismcts:iterations=5", variant, 0, 1)
+    assert isinstance(bot, ClairvoyantISMCTSBot) and not bot.wants_sampler
+    game = Game(variant, seed=1)
+    seat = game.to_act
+    assert seat is not None
+    bot.seat = seat
+    legal = game.legal_actions()
+    with pytest.raises(RuntimeError, match="true position"):
+        decide(bot, game.state, game.observation(seat), legal)  # every other harness
+    assert LAB_HOOKS.ask(bot, game, legal) in legal  # the lab hands it the truth
+    assert bot.truth is None  # and takes it back
+
+
+def test_the_clairvoyant_plays_whole_games_in_the_lab() -> None:
+    setup = replace(Setup("ripper", {"players": 2}, ("clairvoyant:ismcts:iterations=8",
+                                                      "random"), seed=4), hooks=LAB_HOOKS)
+    result = play_game(setup, 0)
+    assert result.error is None and result.winner is not None
+
+
+# --- the report ---------------------------------------------------------------------------
+
+def test_the_report_writes_a_page_whose_images_exist(tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "out"
+    status = main(["lab", "shape", "capone", "--games", "6", "--seed", "2", "--report",
+                   str(folder)])
+    assert status == 0
+    assert "report written to" in capsys.readouterr().out
+    page = (folder / "index.html").read_text(encoding="utf-8")
+    links = re.findall(r'(?:src|href)="([^"]+)"', page)
+    assert any(link.endswith(".png") for link in links)
+    for link in links:
+        assert (folder / link).is_file(), link
+    for png in folder.glob("*.png"):
+        assert (folder / f"{png.stem}.svg").is_file()
+        assert f'src="{png.name}"' in page
+    command = "tablerummy lab shape capone --bots greedy --games 6 --seed 2 --report"
+    assert page.count(command) == len(list(folder.glob("*.png"))) + 1  # each figure, data
+    data = json.loads((folder / "data.json").read_text(encoding="utf-8"))
+    assert data["completed"] == 6 and len(data["raw"]) == 6
+    assert data["command"].startswith(command)
+    # the same command again: the same figures, byte for byte (no dates, no random ids)
+    svg = (folder / "hands-per-game.svg").read_bytes()
+    assert main(["lab", "shape", "capone", "--games", "6", "--seed", "2", "--report",
+                 str(folder)]) == 0
+    assert (folder / "hands-per-game.svg").read_bytes() == svg
+
+
+def test_lab_shape_json_is_the_measures_without_the_games(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["lab", "shape", "fortune", "--games", "2", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert "raw" not in data and data["completed"] == 2
+    assert set(data["tallies"]) == {"Q♠ penalties", "piles taken", "stock rebuilds"}
+    assert data["command"] == "tablerummy lab shape fortune --bots greedy --games 2 --seed 0"
