@@ -136,6 +136,10 @@ def test_play_reads_a_good_player_count_from_the_option() -> None:
     (["lab", "shape", "capone", "--backend", "x"], "invalid choice"),
     (["lab", "shape", "capone", "--ray-address", "x"], "--ray-address needs"),
     (["lab", "shape", "capone", "-o", "players=9"], "players"),
+    (["lab", "skill", "capone", "--clairvoyant", "greedy"], "clairvoyant:ismcts"),
+    (["lab", "skill", "capone", "--strong", "nosuch"], "no bot"),
+    (["lab", "skill", "capone", "--measure", "luck"], "invalid choice"),
+    (["lab", "skill", "capone", "--players", "3", "-o", "players=2"], "disagree"),
 ])
 def test_bad_arguments_are_one_line_and_exit_2(args: list[str], words: str) -> None:
     assert words in refused(*args)

@@ -204,3 +204,96 @@ def test_lab_shape_json_is_the_measures_without_the_games(
     assert "raw" not in data and data["completed"] == 2
     assert set(data["tallies"]) == {"Q♠ penalties", "piles taken", "stock rebuilds"}
     assert data["command"] == "tablerummy lab shape fortune --bots greedy --games 2 --seed 0"
+
+
+# --- the skill share ----------------------------------------------------------------------
+
+def test_skill_tasks_seat_the_tested_player_on_one_whole_side() -> None:
+    from tablerummy.lab.skill import skill_tasks
+
+    tasks = skill_tasks(2, [[0, 2], [1, 3]], 4)
+    assert len(tasks) == 2 * 3 * 2
+    assert tasks[:6] == [(0, 0, (0, 3, 0, 3)), (0, 1, (3, 0, 3, 0)),
+                         (0, 2, (1, 3, 1, 3)), (0, 3, (3, 1, 3, 1)),
+                         (0, 4, (2, 3, 2, 3)), (0, 5, (3, 2, 3, 2))]
+
+
+def test_the_skill_share_is_learning_over_learning_plus_random() -> None:
+    from tablerummy.lab.skill import share_of
+
+    assert share_of([(0.0, 0.5, 1.0)] * 3) == 0.5
+    assert share_of([(0.0, 0.2, 0.5), (0.0, 0.4, 0.5)]) == pytest.approx(0.6)
+    assert share_of([(0.3, 0.5, 0.3)]) is None  # the clairvoyant no better than a beginner
+
+
+def _skill_setup() -> Setup:
+    return Setup("ripper", {"players": 2}, (), seed=7)
+
+
+def test_a_skill_run_pairs_the_players_deal_by_deal() -> None:
+    from tablerummy.lab.skill import Players, run_skill
+
+    players = Players(clairvoyant="ismcts:iterations=6")
+    skill = run_skill(_skill_setup(), players, 2, measure="margin")
+    data = skill.to_json()
+    assert data["players"] == {"beginner": "random", "strong": "greedy",
+                               "clairvoyant": "clairvoyant:ismcts:iterations=6",
+                               "field": "greedy"}
+    assert data["games"] == 2 * 3 * 2 and data["deals_kept"] == 2 and data["errors"] == 0
+    # each unit again, from games played here through play_game with the same seats
+    setup = replace(skill.setup)
+    for unit in data["raw"]:
+        deal = unit["deal"]
+        for role, name in enumerate(("beginner", "strong", "clairvoyant")):
+            margins = []
+            for side, seats in ((0, (role, 3)), (1, (3, role))):
+                result = play_game(setup, 0, seats=seats, deal=deal)
+                totals = [sum(h[i] for h in result.hand_scores) for i in range(2)]
+                margins.append(totals[side] - totals[1 - side])
+            assert unit[name] == pytest.approx(sum(margins) / 2)
+    mean = {r: sum(u[r] for u in data["raw"]) / 2 for r in ("beginner", "strong",
+                                                             "clairvoyant")}
+    assert data["learning_effect"]["value"] == pytest.approx(mean["strong"] - mean["beginner"])
+    assert data["random_effect"]["value"] == pytest.approx(mean["clairvoyant"] - mean["strong"])
+
+
+def test_a_deal_with_an_abandoned_game_is_left_out_for_every_player() -> None:
+    from tablerummy.lab.skill import Players, Skill
+
+    skill = Skill(_skill_setup(), Players(), 2, "win", 2)
+
+    def game(winner: int | None, error: str | None = None) -> Any:
+        from tablerummy.simulate import GameResult
+
+        return GameResult(index=0, seed=0, seats=(0, 3), sides=((0,), (1,)), winner=winner,
+                          hand_scores=[[10, 0]], decisions=1, error=error)
+
+    for deal in range(2):
+        for number in range(6):
+            broken = deal == 1 and number == 4
+            role, side = divmod(number, 2)
+            winner = side if role == 1 else 1 - side  # only the strong player wins
+            skill.add((deal, number, (0, 3)), game(winner, "boom" if broken else None))
+    kept, units, errors = skill.units()
+    assert kept == [0] and errors == ["boom"]
+    assert units == [(0.0, 1.0, 0.0)]
+
+
+def test_lab_skill_prints_json_with_the_three_players(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["lab", "skill", "ripper", "--games", "2", "--clairvoyant",
+                 "ismcts:iterations=4", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert set(data) >= {"result", "learning_effect", "random_effect", "skill_share",
+                         "players", "command"}
+    assert "raw" not in data
+    assert data["command"] == (
+        "tablerummy lab skill ripper --strong greedy --beginner random --clairvoyant "
+        "ismcts:iterations=4 --measure win --games 2 --seed 0")
+
+
+def test_the_skill_report_shows_its_figure(tmp_path: Path) -> None:
+    assert main(["lab", "skill", "ripper", "--games", "2", "--clairvoyant",
+                 "ismcts:iterations=4", "--report", str(tmp_path)]) == 0
+    page = (tmp_path / "index.html").read_text(encoding="utf-8")
+    assert 'src="skill.png"' in page and (tmp_path / "skill.svg").is_file()
+    assert "Skill share" in page and "clairvoyant" in page

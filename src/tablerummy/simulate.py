@@ -383,8 +383,13 @@ class Summary:
         }
 
 
-def check_setup(setup: Setup, games: int, workers: int) -> Variant:
-    """Fail early, in the caller's process, with a one-line error for any bad setting."""
+def check_setup(setup: Setup, games: int, workers: int, rotate: bool = True) -> Variant:
+    """Fail early, in the caller's process, with a one-line error for any bad setting.
+
+    ``rotate``: the run seats its entries by :func:`seating` (``simulate``, tournaments),
+    so one that would sit on two sides is refused (:func:`check_seating`); a harness that
+    seats them itself (the lab's skill share) checks its own seatings.
+    """
     if games < 1:
         raise OptionError("--games must be at least 1")
     if not 1 <= workers <= MAX_WORKERS:
@@ -394,7 +399,8 @@ def check_setup(setup: Setup, games: int, workers: int) -> Variant:
     variant = setup.make_variant()
     for name in set(setup.bots):
         setup.hooks.make_bot(name, variant, 0, 0)
-    check_seating(setup, variant)
+    if rotate:
+        check_seating(setup, variant)
     return variant
 
 

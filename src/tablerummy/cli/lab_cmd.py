@@ -21,11 +21,12 @@ from typing import Any
 
 from ..errors import OptionError
 from ..lab.seats import LAB_HOOKS
-from ..lab.tables import TextTable, shape_tables
+from ..lab.tables import TextTable, shape_tables, skill_tables
 from ..simulate import GameResult, Setup, check_setup
 from ..tournament import Task, assignments
 from ..userinput import shown
-from .simulate_cmd import _progress_bar, _setup
+from .options import load_cards, parse_options
+from .simulate_cmd import _progress_bar, _setup, players_option
 
 
 def lab_command(args: argparse.Namespace) -> int:
@@ -97,23 +98,62 @@ def _shape(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({k: v for k, v in data.items() if k != "raw"}))
     else:
-        _print(shape_tables(data), data, folder)
+        title = (f"bots {', '.join(data['bots'])}: {data['deals']} deals, {data['games']} "
+                 "games")
+        _print(shape_tables(data), title, data, folder)
     return 0
 
 
+def _skill_title(data: dict[str, Any]) -> str:
+    names = data["players"]
+    return (f"skill share, {data['measure']} measure: beginner {names['beginner']}, strong "
+            f"{names['strong']}, clairvoyant {names['clairvoyant']}, field {names['field']}; "
+            f"{data['deals']} deals, {data['games']} games")
+
+
 def _skill(args: argparse.Namespace) -> int:
-    raise OptionError("lab skill is not written yet")
+    from ..lab.skill import Players, run_skill
+
+    options: dict[str, object] = dict(parse_options(args.option))
+    if args.players is not None:
+        players_option(options, args.players)
+    cards = load_cards(args.cards) if args.cards else None
+    base = Setup(args.variant, options, (), args.seed, cards)
+    players = Players(beginner=args.beginner.strip().lower(), strong=args.strong.strip().lower(),
+                      clairvoyant=args.clairvoyant, field=args.field)
+    folder = _report_dir(args.report) if args.report else None
+    probe = run_skill(base, players, args.games, args.measure, args.workers, args.backend,
+                      args.ray_address, dry=True)
+    with _progress(args, probe.setup, probe.total) as advance:
+        skill = run_skill(base, players, args.games, args.measure, args.workers,
+                          args.backend, args.ray_address, on_result=advance)
+    data = skill.to_json()
+    flags = ["--strong", players.strong, "--beginner", players.beginner,
+             "--clairvoyant", players.clairvoyant_name().split(":", 1)[1]]
+    if args.field:
+        flags += ["--field", args.field]
+    data["command"] = command_line(args, *flags, "--measure", args.measure)
+    if folder is not None:
+        from ..lab.report import skill_report
+
+        skill_report(folder, data)
+    if args.json:
+        print(json.dumps({k: v for k, v in data.items() if k != "raw"}))
+    else:
+        _print(skill_tables(data), _skill_title(data), data, folder)
+    return 0
 
 
-def _print(tables: list[TextTable], data: dict[str, Any], folder: Path | None) -> None:
+def _print(tables: list[TextTable], title: str, data: dict[str, Any],
+           folder: Path | None) -> None:
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
 
     console = Console()
     options = " ".join(f"{k}={str(v).lower()}" for k, v in data["options"].items())
-    console.print(f"[bold]{data['variant']}[/bold] ({options}), bots {', '.join(data['bots'])}:"
-                  f" {data['deals']} deals, {data['games']} games, seeds {data['seed']}…"
-                  f"{data['seed'] + data['deals'] - 1}", highlight=False)
+    console.print(f"[bold]{data['variant']}[/bold] ({escape(options)}), {escape(title)}, "
+                  f"seeds {data['seed']}…{data['seed'] + data['deals'] - 1}", highlight=False)
     for table in tables:
         shown_table = Table(title=table.title, title_justify="left",
                             caption=table.note or None, caption_justify="left")
@@ -122,7 +162,12 @@ def _print(tables: list[TextTable], data: dict[str, Any], folder: Path | None) -
         for row in table.rows:
             shown_table.add_row(*row)
         console.print(shown_table)
-    console.print(f"{data['completed']} of {data['games']} games completed", highlight=False)
+    if "completed" in data:
+        console.print(f"{data['completed']} of {data['games']} games completed",
+                      highlight=False)
+    else:
+        console.print(f"{data['deals_kept']} of {data['deals']} deals kept (a deal with an "
+                      "abandoned game is left out for every player)", highlight=False)
     if folder is not None:
         console.print(f"report written to {folder / 'index.html'}", highlight=False)
     if data["errors"]:

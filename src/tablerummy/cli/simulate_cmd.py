@@ -30,16 +30,21 @@ def _setup(args: argparse.Namespace) -> Setup:
     bots = tuple(name.strip().lower() for name in str(args.bots).split(","))
     options: dict[str, object] = dict(parse_options(args.option))
     if args.players is not None:
-        given = whole_number(str(options.get("players", args.players)))
-        if given is not None and given != args.players:
-            raise OptionError(f"--players {args.players} and -o players={given} disagree: "
-                              "give the number of players once")
-        if given is not None:  # else the variant refuses -o players's text in its words
-            options["players"] = args.players
+        players_option(options, args.players)
     elif "players" not in options and len(bots) >= 2:
         options["players"] = len(bots)  # one seat per bot unless told otherwise
     cards = load_cards(args.cards) if args.cards else None
     return Setup(variant=args.variant, options=options, bots=bots, seed=args.seed, cards=cards)
+
+
+def players_option(options: dict[str, object], players: int) -> None:
+    """``--players`` into the options: refused when ``-o players=`` says another number."""
+    given = whole_number(str(options.get("players", players)))
+    if given is not None and given != players:
+        raise OptionError(f"--players {players} and -o players={given} disagree: "
+                          "give the number of players once")
+    if given is not None:  # else the variant refuses -o players's text in its words
+        options["players"] = players
 
 
 def _save_dir(path: str) -> Path:

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import OptionError
-from .tables import TextTable, shape_tables
+from .tables import TextTable, shape_tables, skill_tables
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -253,4 +253,74 @@ def shape_reading(data: Mapping[str, Any]) -> list[str]:
             + ".")
     if n < 200:
         out.append(f"A small sample ({n} games): read the intervals, not the points.")
+    return out
+
+
+# --- lab skill ------------------------------------------------------------------------------
+
+def _skill_bars(fig: Figure, data: Mapping[str, Any]) -> None:
+    ax = fig.subplots()
+    roles = ["beginner", "strong", "clairvoyant"]
+    entries = [data["result"][r] for r in roles]
+    means = [e["mean"] for e in entries]
+    errors = [[m - (e["ci95"] or [m, m])[0] for m, e in zip(means, entries, strict=True)],
+              [(e["ci95"] or [m, m])[1] - m for m, e in zip(means, entries, strict=True)]]
+    names = data["players"]
+    labels = [f"{r}\n{names[r]}" for r in roles]
+    ax.bar(range(3), means, yerr=errors, capsize=4, color=["#999999", "#4878a8", "#c44e52"])
+    ax.set_xticks(range(3), labels, fontsize=8)
+    ax.set_ylabel("win rate" if data["measure"] == "win" else "final margin")
+    share = data["skill_share"]["value"]
+    if share is not None:
+        ax.set_title(f"skill share {share:.2f}")
+
+
+def skill_report(folder: Path, data: Mapping[str, Any]) -> Path:
+    """The report of ``lab skill``: its figure, tables and reading in ``folder``."""
+    options = ", ".join(f"{k}={str(v).lower()}" for k, v in data["options"].items())
+    page = Page(f"Skill share: {data['variant']} ({options})", data["command"],
+                reading=skill_reading(data), tables=skill_tables(data))
+    if "result" in data:
+        figure(folder, "skill", lambda fig: _skill_bars(fig, data))
+        page.figures.append(("skill", "Results of the beginner, the strong player and the "
+                                      f"clairvoyant against the field ({data['deals_kept']} "
+                                      "deals, 95 % intervals)"))
+    return write_page(folder, page, data)
+
+
+def skill_reading(data: Mapping[str, Any]) -> list[str]:
+    """A few sentences of what the skill share says, and how far to trust it."""
+    if "result" not in data:
+        return ["No deal was completed by every player: nothing to read."]
+    names = data["players"]
+    result = data["result"]
+    what = "won" if data["measure"] == "win" else "ended with a mean final margin of"
+
+    def said(role: str) -> str:
+        mean = result[role]["mean"]
+        return f"{mean:.1%}" if data["measure"] == "win" else f"{mean:+.1f}"
+
+    out = [f"Against {names['field']} at every other seat, over {data['deals_kept']} deals, "
+           f"the beginner ({names['beginner']}) {what} {said('beginner')}, the strong player "
+           f"({names['strong']}) {said('strong')} and the clairvoyant ({names['clairvoyant']}) "
+           f"{said('clairvoyant')}."]
+    share = data["skill_share"]
+    if share["value"] is None:
+        out.append("The clairvoyant did exactly as well as the beginner: no scale, no share.")
+    else:
+        ci = share["ci95"]
+        span = f" (95 % interval {ci[0]:.2f}–{ci[1]:.2f})" if ci else ""
+        out.append(f"Skill share {share['value']:.2f}{span}: of what knowing the deal adds "
+                   "to a beginner's result, good play without that knowledge gets this part.")
+        if data["random_effect"]["value"] < 0:
+            out.append("The random effect is negative: the clairvoyant did worse than the "
+                       "strong player, so the clairvoyant's search is too weak here (raise its "
+                       "budget) and the share above 1 means nothing yet.")
+    if not names["strong"].startswith("ismcts"):
+        out.append(f"The strong player ({names['strong']}) does not search, so the "
+                   "clairvoyant is a different player (ISMCTS given the true deal): the random "
+                   "effect holds the difference in play as well as the value of knowing the "
+                   "cards.")
+    if data["deals_kept"] < 200:
+        out.append(f"A small sample ({data['deals_kept']} deals): read the intervals.")
     return out

@@ -116,3 +116,31 @@ def shape_tables(data: Mapping[str, Any]) -> list[TextTable]:
                                number(entry["mean_hand_score"], 1)])
         tables.append(table)
     return tables
+
+
+def skill_tables(data: Mapping[str, Any]) -> list[TextTable]:
+    """The tables of ``lab skill``'s results (its ``to_json``)."""
+    if "result" not in data:
+        return []
+    digits = 3 if data["measure"] == "win" else 1
+    what = ("win rate against the field" if data["measure"] == "win"
+            else "final margin against the field")
+    names = data["players"]
+    players = TextTable("Results", ["player", "bot", what, "95 % interval"],
+                        note=f"{data['deals_kept']} deals, each played by every player at "
+                             "every side; percentile bootstrap over deals")
+    for role in ("beginner", "strong", "clairvoyant"):
+        entry = data["result"][role]
+        players.rows.append([role, names[role], number(entry["mean"], digits),
+                             interval(entry["ci95"], digits)])
+    effects = TextTable("Skill", ["measure", "value", "95 % interval"],
+                        note="learning = strong − beginner, random = clairvoyant − strong, "
+                             "skill share = learning / (learning + random); percentile "
+                             "bootstrap over deals")
+    for key, words in (("learning_effect", "learning effect"),
+                       ("random_effect", "random effect"), ("skill_share", "skill share")):
+        entry = data[key]
+        effects.rows.append([words, number(entry["value"], digits if key != "skill_share"
+                                           else 3),
+                             interval(entry["ci95"], digits if key != "skill_share" else 3)])
+    return [players, effects]
