@@ -297,3 +297,27 @@ def test_the_skill_report_shows_its_figure(tmp_path: Path) -> None:
     page = (tmp_path / "index.html").read_text(encoding="utf-8")
     assert 'src="skill.png"' in page and (tmp_path / "skill.svg").is_file()
     assert "Skill share" in page and "clairvoyant" in page
+
+
+# --- the rating spread ----------------------------------------------------------------------
+
+def test_a_population_of_graded_bots_spreads_wider_than_chance() -> None:
+    import statistics
+
+    from tablerummy.lab.spread import run_spread
+
+    spread = run_spread(Setup("capone", {"players": 2}, ("random", "greedy", "random")), 3,
+                        resamples=20)
+    data = spread.to_json()
+    assert data["games"] == 3 * 6 and data["rated_games"] == 18
+    mus = [data["rating"][k]["mu"] for k in ("random", "greedy", "random#2")]
+    assert data["spread"]["value"] == pytest.approx(statistics.pstdev(mus))
+    assert data["rating"]["greedy"]["mu"] > max(mus[0], mus[2])
+    assert data["spread"]["value"] > data["chance_spread"]["ci95"][1]
+    assert data["spread_over_chance"] > 1
+    assert spread.to_json() == data  # fixed seeds: the same numbers again
+
+
+def test_a_spread_needs_two_bots(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["lab", "spread", "capone", "--population", "greedy", "--games", "1"]) == 2
+    assert "at least two bots" in capsys.readouterr().err

@@ -21,7 +21,7 @@ on the machine).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -158,7 +158,7 @@ class Standings:
         margin_count = dict.fromkeys(labels, 0)
         hands = completed = 0
         errors: list[str] = []
-        ranked: list[tuple[list[list[int]], list[int]]] = []
+        ranked: list[Ranked] = []
         for _, result in self._ordered():
             if result.error is not None:
                 errors.append(result.error)
@@ -177,12 +177,9 @@ class Standings:
                 for entry in entries:
                     margin_sum[labels[entry]] += totals[i] - best_other
                     margin_count[labels[entry]] += 1
-            flat = [e for entries in side_entries for e in entries]
-            if len(flat) == len(set(flat)) and len(side_entries) > 1:
-                ranks = [sorted(totals, reverse=True).index(t) + 1 for t in totals]
-                if result.winner is not None:  # the tie-break hand decided it
-                    ranks = [1 if i == result.winner else max(r, 2) for i, r in enumerate(ranks)]
-                ranked.append((side_entries, ranks))
+            game_ranks = side_ranks(result)
+            if game_ranks is not None:
+                ranked.append(game_ranks)
         return {
             "games": len(self.results),
             "deals": self.deals,
@@ -205,19 +202,44 @@ class Standings:
         }
 
 
-def _ratings(labels: Sequence[str], ranked: list[tuple[list[list[int]], list[int]]]
-             ) -> dict[str, dict[str, float]]:
+Ranked = tuple[list[list[int]], list[int]]
+"""One rated game: the entries of each side, and each side's rank (1 is first)."""
+
+
+def side_ranks(result: GameResult) -> Ranked | None:
+    """A completed game's sides ranked by final total (the winner first when a tie was
+    broken); None when it cannot be rated (one entry on two sides, a single side)."""
+    if result.error is not None:
+        return None
+    totals = [sum(h[i] for h in result.hand_scores) for i in range(len(result.sides))]
+    side_entries = [sorted({result.seats[s] for s in side}) for side in result.sides]
+    flat = [e for entries in side_entries for e in entries]
+    if len(flat) != len(set(flat)) or len(side_entries) < 2:
+        return None
+    ranks = [sorted(totals, reverse=True).index(t) + 1 for t in totals]
+    if result.winner is not None:  # the tie-break hand decided it
+        ranks = [1 if i == result.winner else max(r, 2) for i, r in enumerate(ranks)]
+    return side_entries, ranks
+
+
+def _ratings(labels: Sequence[str], ranked: Sequence[Ranked]) -> dict[str, dict[str, float]]:
     """Plackett-Luce ratings (openskill) of every bot from the games' side ranks."""
+    ratings = fit_ratings(len(labels), ranked)
+    return {label: {"mu": r.mu, "sigma": r.sigma, "ordinal": r.ordinal()}
+            for label, r in zip(labels, ratings, strict=True)}
+
+
+def fit_ratings(entries: int, ranked: Iterable[Ranked]) -> list[Any]:
+    """One pass of openskill's Plackett-Luce updates over the games, in the order given."""
     model = PlackettLuce()
-    ratings = [model.rating(name=label) for label in labels]
+    ratings = [model.rating() for _ in range(entries)]
     for sides, ranks in ranked:
         teams = [[ratings[e] for e in side] for side in sides]
         new = model.rate(teams, ranks=[float(r) for r in ranks])
         for side, team in zip(sides, new, strict=True):
             for entry, rating in zip(side, team, strict=True):
                 ratings[entry] = rating
-    return {label: {"mu": r.mu, "sigma": r.sigma, "ordinal": r.ordinal()}
-            for label, r in zip(labels, ratings, strict=True)}
+    return ratings
 
 
 def tournament(setup: Setup, deals: int, workers: int = 1, backend: str = "local",

@@ -147,6 +147,13 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--measure", default="win", choices=("win", "margin"),
                    help="a player's result: win rate or mean final margin (default win)")
 
+    p = lab.add_parser("spread", help="the spread of fitted ratings over a population of "
+                                      "bots of graded strength, beside pure chance's")
+    lab_args(p)
+    p.add_argument("--population", default=None,
+                   help="bot names, weakest first, comma-separated (default random,greedy,"
+                        "ismcts:iterations=30,ismcts:iterations=100,ismcts:iterations=300)")
+
     p = sub.add_parser("play", help="play in the terminal against bots or at one screen")
     variant_args(p)
     p.add_argument("--seats", default="human,greedy",

@@ -21,7 +21,7 @@ from typing import Any
 
 from ..errors import OptionError
 from ..lab.seats import LAB_HOOKS
-from ..lab.tables import TextTable, shape_tables, skill_tables
+from ..lab.tables import TextTable, shape_tables, skill_tables, spread_tables
 from ..simulate import GameResult, Setup, check_setup
 from ..tournament import Task, assignments
 from ..userinput import shown
@@ -32,7 +32,36 @@ from .simulate_cmd import _progress_bar, _setup, players_option
 def lab_command(args: argparse.Namespace) -> int:
     if args.lab_command == "shape":
         return _shape(args)
+    if args.lab_command == "spread":
+        return _spread(args)
     return _skill(args)
+
+
+def _spread(args: argparse.Namespace) -> int:
+    from ..lab.spread import DEFAULT_POPULATION, run_spread
+
+    population = args.population or ",".join(DEFAULT_POPULATION)
+    args.bots = population
+    setup = _setup(args)
+    folder = _report_dir(args.report) if args.report else None
+    probe = run_spread(setup, args.games, args.workers, args.backend, args.ray_address,
+                       dry=True)
+    with _progress(args, probe.setup, probe.total) as advance:
+        spread = run_spread(setup, args.games, args.workers, args.backend, args.ray_address,
+                            on_result=advance)
+    data = spread.to_json()
+    data["command"] = command_line(args, "--population", population)
+    if folder is not None:
+        from ..lab.report import spread_report
+
+        spread_report(folder, data)
+    if args.json:
+        print(json.dumps(data))
+    else:
+        title = (f"rating spread of {len(data['population'])} bots: {data['deals']} deals, "
+                 f"{data['games']} games")
+        _print(spread_tables(data), title, data, folder)
+    return 0
 
 
 def command_line(args: argparse.Namespace, *measure: str) -> str:
@@ -162,7 +191,10 @@ def _print(tables: list[TextTable], title: str, data: dict[str, Any],
         for row in table.rows:
             shown_table.add_row(*row)
         console.print(shown_table)
-    if "completed" in data:
+    if "rated_games" in data:
+        console.print(f"{data['rated_games']} of {data['games']} games rated",
+                      highlight=False)
+    elif "completed" in data:
         console.print(f"{data['completed']} of {data['games']} games completed",
                       highlight=False)
     else:

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import OptionError
-from .tables import TextTable, shape_tables, skill_tables
+from .tables import TextTable, shape_tables, skill_tables, spread_tables
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -323,4 +323,56 @@ def skill_reading(data: Mapping[str, Any]) -> list[str]:
                    "cards.")
     if data["deals_kept"] < 200:
         out.append(f"A small sample ({data['deals_kept']} deals): read the intervals.")
+    return out
+
+
+# --- lab spread -----------------------------------------------------------------------------
+
+def _spread_bars(fig: Figure, data: Mapping[str, Any]) -> None:
+    ax = fig.subplots()
+    labels = list(data["rating"])
+    mus = [data["rating"][k]["mu"] for k in labels]
+    cis = [data["rating"][k]["ci95"] or [m, m] for k, m in zip(labels, mus, strict=True)]
+    ys = list(range(len(labels)))
+    ax.errorbar(mus, ys, xerr=[[m - c[0] for m, c in zip(mus, cis, strict=True)],
+                               [c[1] - m for m, c in zip(mus, cis, strict=True)]],
+                fmt="o", color="#4878a8", capsize=3, label="fitted rating (95 %)")
+    centre = sum(mus) / len(mus)
+    chance = data["chance_spread"]["value"]
+    ax.axvspan(centre - chance, centre + chance, color="#c44e52", alpha=0.15,
+               label="± the spread under pure chance")
+    ax.set_yticks(ys, labels, fontsize=8)
+    ax.set_xlabel("rating mu (openskill)")
+    ax.legend(fontsize=8)
+
+
+def spread_report(folder: Path, data: Mapping[str, Any]) -> Path:
+    """The report of ``lab spread``: its figure, tables and reading in ``folder``."""
+    options = ", ".join(f"{k}={str(v).lower()}" for k, v in data["options"].items())
+    page = Page(f"Rating spread: {data['variant']} ({options})", data["command"],
+                reading=spread_reading(data), tables=spread_tables(data))
+    if "rating" in data:
+        figure(folder, "spread", lambda fig: _spread_bars(fig, data))
+        page.figures.append(("spread", f"Fitted ratings of the population ({data['deals']} "
+                                       "deals), beside the spread chance alone gives"))
+    return write_page(folder, page, data)
+
+
+def spread_reading(data: Mapping[str, Any]) -> list[str]:
+    """A few sentences of what the spread says."""
+    if "rating" not in data:
+        return ["No game could be rated: nothing to read."]
+    order = sorted(data["rating"], key=lambda k: -data["rating"][k]["mu"])
+    spread, chance = data["spread"], data["chance_spread"]
+    out = [f"Over {data['rated_games']} rated games ({data['deals']} deals), the bots rank "
+           + " > ".join(order) + "."]
+    ratio = data["spread_over_chance"]
+    out.append(f"The ratings spread {spread['value']:.2f} (sd of mu), against "
+               f"{chance['value']:.2f} when the same games are ranked at random"
+               + (f": {ratio:.1f} times the spread of chance." if ratio else "."))
+    out.append("Read the spread against other variants' measured on the same population "
+               "and schedule (deals, seatings): the ratings of one pass of openskill "
+               "depend on the number of games, so only like-for-like spreads compare.")
+    if data["deals"] < 100:
+        out.append(f"A small sample ({data['deals']} deals): read the intervals.")
     return out

@@ -144,3 +144,24 @@ def skill_tables(data: Mapping[str, Any]) -> list[TextTable]:
                                            else 3),
                              interval(entry["ci95"], digits if key != "skill_share" else 3)])
     return [players, effects]
+
+
+def spread_tables(data: Mapping[str, Any]) -> list[TextTable]:
+    """The tables of ``lab spread``'s results (its ``to_json``)."""
+    if "rating" not in data:
+        return []
+    ratings = TextTable("Ratings", ["bot", "mu", "95 % interval"],
+                        note=f"openskill Plackett-Luce, one pass over {data['rated_games']} "
+                             f"games in deal order; bootstrap over deals "
+                             f"({data['resamples']} resamples)")
+    for label, entry in data["rating"].items():
+        ratings.rows.append([label, number(entry["mu"]), interval(entry["ci95"])])
+    spread = TextTable("Spread", ["measure", "value", "95 % interval"],
+                       note=f"chance: the same games ranked at random ({data['chance_fits']} "
+                            "fits; the interval is their 2.5th–97.5th percentile)")
+    for key, words in (("spread", "spread (sd of mu)"), ("range", "range (best − worst)"),
+                       ("chance_spread", "spread under pure chance")):
+        spread.rows.append([words, number(data[key]["value"]), interval(data[key]["ci95"])])
+    ratio = data["spread_over_chance"]
+    spread.rows.append(["spread / chance spread", number(ratio), "–"])
+    return [ratings, spread]
