@@ -140,6 +140,13 @@ def test_play_reads_a_good_player_count_from_the_option() -> None:
     (["lab", "skill", "capone", "--strong", "nosuch"], "no bot"),
     (["lab", "skill", "capone", "--measure", "luck"], "invalid choice"),
     (["lab", "skill", "capone", "--players", "3", "-o", "players=2"], "disagree"),
+    (["lab", "spread", "capone", "--population", "greedy,nosuch"], "no bot"),
+    (["lab", "calibrate", "fortune"], "capone and ripper"),
+    (["lab", "calibrate", "capone", "--scales", "1,x"], "--scales takes numbers"),
+    (["lab", "calibrate", "capone", "--scales", "0"], "above 0"),
+    (["lab", "calibrate", "capone", "--scales", "nan"], "not a number"),
+    (["lab", "calibrate", "capone", "--players", "2,5"], "players"),
+    (["lab", "calibrate", "capone", "-o", "players=2"], "leave out -o players"),
 ])
 def test_bad_arguments_are_one_line_and_exit_2(args: list[str], words: str) -> None:
     assert words in refused(*args)

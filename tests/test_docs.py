@@ -1,4 +1,4 @@
-"""The README's and the API page's Python examples run as written (executable docs)."""
+"""The README's, the API page's and the lab page's Python examples run as written."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from tablerummy import Game, get_variant
 
 ROOT = Path(__file__).resolve().parent.parent
-DOCS = [ROOT / "README.md", ROOT / "docs" / "api.md"]
+DOCS = [ROOT / "README.md", ROOT / "docs" / "api.md", ROOT / "docs" / "lab.md"]
 
 
 def _blocks(path: Path) -> list[str]:

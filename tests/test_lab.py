@@ -321,3 +321,47 @@ def test_a_population_of_graded_bots_spreads_wider_than_chance() -> None:
 def test_a_spread_needs_two_bots(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["lab", "spread", "capone", "--population", "greedy", "--games", "1"]) == 2
     assert "at least two bots" in capsys.readouterr().err
+
+
+# --- calibration --------------------------------------------------------------------------
+
+def test_scaled_cards_multiply_tablerummys_values_and_keep_the_rulebooks() -> None:
+    import tomllib
+
+    from tablerummy.capone.cards import DEFAULT_TABLE as CAPONE
+    from tablerummy.lab.calibrate import cards_toml, scaled_cards
+    from tablerummy.ripper.cards import FACTS
+    from tablerummy.variant import get_variant
+
+    same = scaled_cards("capone", 1)
+    assert same["al-capone"] == {"points": CAPONE["al-capone"]["points"],
+                                 "set": CAPONE["al-capone"]["set"]}
+    double = scaled_cards("capone", 2)
+    assert double["frank-nitti"] == {"points": 8, "set": 80}
+    assert "raid" not in double  # Gavel cards have no value
+    half = scaled_cards("ripper", 0.5)
+    assert half["druitt"] == {"points": 1}  # 2 × 0.5
+    assert half["suspect-gull"] == {"points": 3}  # 5 × 0.5 = 2.5, halves up
+    assert all((kind, key) not in FACTS for kind, values in half.items() for key in values)
+    assert "letters" not in half and "ripper-escapes" not in half
+    assert tomllib.loads(cards_toml(half)) == half
+    variant = get_variant("ripper", {}, cards=half)  # a table the engine takes
+    assert variant.cards.points[0] == 1  # type: ignore[attr-defined]
+
+
+def test_the_calibration_proposes_the_scale_that_misses_the_range_least() -> None:
+    from tablerummy.lab.calibrate import run_calibration
+
+    data = run_calibration("ripper", [0.5, 1.0], [2, 3], ["greedy"], 3, seed=1).to_json()
+    assert data["rulebook_range"] == [3.0, 5.0]
+    assert set(data["grid"]) == {"0.5", "1"} and set(data["grid"]["1"]) == {"2", "3"}
+
+    def miss(row: dict[str, Any]) -> float:
+        return max(max(0.0, 3 - c["mean"], c["mean"] - 5) for c in row.values())
+
+    best = min(data["grid"], key=lambda scale: miss(data["grid"][scale]))
+    assert f"{data['proposal']['scale']:g}" == best
+    assert data["proposal"]["all_in_range"] == (miss(data["grid"][best]) == 0)
+    for row in data["grid"].values():
+        for cell in row.values():
+            assert cell["in_range"] == (3 <= cell["mean"] <= 5) and cell["n"] == 3

@@ -154,6 +154,30 @@ def _parser() -> argparse.ArgumentParser:
                    help="bot names, weakest first, comma-separated (default random,greedy,"
                         "ismcts:iterations=30,ismcts:iterations=100,ismcts:iterations=300)")
 
+    p = lab.add_parser("calibrate", help="card-value scales against the rulebook's game "
+                                         "length (capone, ripper)")
+    p.add_argument("variant", help="capone or ripper")
+    p.add_argument("-o", "--option", action="append", default=[], metavar="KEY=VALUE",
+                   help="a variant option, e.g. -o teams=false (repeatable)")
+    p.add_argument("--scales", default="0.5,0.75,1,1.25,1.5",
+                   help="factors on tablerummy's card values, comma-separated "
+                        "(default 0.5,0.75,1,1.25,1.5)")
+    p.add_argument("--players", default="2,3,4",
+                   help="player counts, comma-separated (default 2,3,4)")
+    p.add_argument("--bots", default="greedy",
+                   help="the strong bots, comma-separated (default greedy: self-play)")
+    p.add_argument("--games", type=whole(1, MAX_GAMES), default=200,
+                   help="deals per scale and player count (default 200)")
+    p.add_argument("--seed", type=whole(), default=0, help="seed of the first deal (default 0)")
+    p.add_argument("--workers", type=whole(1), default=1, help="processes to use (default 1)")
+    p.add_argument("--backend", default="local", choices=("local", "ray"),
+                   help="where the games run: local processes or Ray (extra 'cluster')")
+    p.add_argument("--ray-address", metavar="ADDR", help="a Ray cluster to join")
+    p.add_argument("--json", action="store_true", help="print the results as JSON")
+    p.add_argument("--report", metavar="DIR",
+                   help="write an HTML report, the proposed --cards table and the raw JSON "
+                        "into DIR (extra 'lab')")
+
     p = sub.add_parser("play", help="play in the terminal against bots or at one screen")
     variant_args(p)
     p.add_argument("--seats", default="human,greedy",

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import shlex
 import sys
 from collections.abc import Callable, Iterator
@@ -21,7 +22,13 @@ from typing import Any
 
 from ..errors import OptionError
 from ..lab.seats import LAB_HOOKS
-from ..lab.tables import TextTable, shape_tables, skill_tables, spread_tables
+from ..lab.tables import (
+    TextTable,
+    calibration_tables,
+    shape_tables,
+    skill_tables,
+    spread_tables,
+)
 from ..simulate import GameResult, Setup, check_setup
 from ..tournament import Task, assignments
 from ..userinput import shown
@@ -34,7 +41,65 @@ def lab_command(args: argparse.Namespace) -> int:
         return _shape(args)
     if args.lab_command == "spread":
         return _spread(args)
+    if args.lab_command == "calibrate":
+        return _calibrate(args)
     return _skill(args)
+
+
+def _numbers(flag: str, text: str, kind: Callable[[str], float]) -> list[Any]:
+    """A comma-separated list of numbers, or a one-line error naming the flag."""
+    out = []
+    for part in text.split(","):
+        try:
+            value = kind(part.strip())
+        except ValueError:
+            raise OptionError(f"{flag} takes numbers separated by commas, not "
+                              f"{shown(text)}") from None
+        if not math.isfinite(value):
+            raise OptionError(f"{flag}: {shown(part)} is not a number")
+        out.append(value)
+    return out
+
+
+def _calibrate(args: argparse.Namespace) -> int:
+    from ..lab.calibrate import run_calibration
+
+    scales = _numbers("--scales", args.scales, float)
+    counts = _numbers("--players", args.players, int)
+    bots = tuple(name.strip().lower() for name in str(args.bots).split(","))
+    options = dict(parse_options(args.option))
+    if "players" in options:
+        raise OptionError("calibrate plays every count of --players: leave out -o players")
+    folder = _report_dir(args.report) if args.report else None
+    total = 0
+    for count in counts:  # every setting checked, and the games counted, before playing
+        probe = Setup(args.variant, {**options, "players": count}, bots, args.seed)
+        variant = check_setup(replace(probe, hooks=LAB_HOOKS), args.games, args.workers)
+        total += args.games * len(assignments(variant.players, len(bots))) * len(scales)
+    with _progress(args, Setup(args.variant, options, bots, args.seed), total) as advance:
+        calibration = run_calibration(args.variant, scales, counts, bots, args.games,
+                                      args.seed, options, args.workers, args.backend,
+                                      args.ray_address, on_result=advance)
+    data = calibration.to_json()
+    parts = ["tablerummy", "lab", "calibrate", args.variant]
+    for pair in args.option:
+        parts += ["-o", pair]
+    parts += ["--scales", args.scales, "--players", args.players, "--bots", args.bots,
+              "--games", str(args.games), "--seed", str(args.seed)]
+    if args.report:
+        parts += ["--report", args.report]
+    data["command"] = shlex.join(parts)
+    if folder is not None:
+        from ..lab.report import calibration_report
+
+        calibration_report(folder, data)
+    if args.json:
+        print(json.dumps(data))
+    else:
+        title = (f"hands per game of {', '.join(bots)} at scaled card values: {args.games} "
+                 f"deals a cell")
+        _print(calibration_tables(data), title, data, folder)
+    return 0
 
 
 def _spread(args: argparse.Namespace) -> int:
@@ -181,6 +246,7 @@ def _print(tables: list[TextTable], title: str, data: dict[str, Any],
 
     console = Console()
     options = " ".join(f"{k}={str(v).lower()}" for k, v in data["options"].items())
+    options = options or "default options"
     console.print(f"[bold]{data['variant']}[/bold] ({escape(options)}), {escape(title)}, "
                   f"seeds {data['seed']}…{data['seed'] + data['deals'] - 1}", highlight=False)
     for table in tables:
@@ -191,7 +257,13 @@ def _print(tables: list[TextTable], title: str, data: dict[str, Any],
         for row in table.rows:
             shown_table.add_row(*row)
         console.print(shown_table)
-    if "rated_games" in data:
+    if "grid" in data:
+        proposal = data["proposal"]
+        fits = ("puts every player count in the rulebook's range" if proposal["all_in_range"]
+                else "misses the rulebook's range least (none puts every count in it)")
+        console.print(f"scale {proposal['scale']:g} {fits}; its --cards table is in the JSON "
+                      "and the report", highlight=False)
+    elif "rated_games" in data:
         console.print(f"{data['rated_games']} of {data['games']} games rated",
                       highlight=False)
     elif "completed" in data:

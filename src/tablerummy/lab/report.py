@@ -19,7 +19,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import OptionError
-from .tables import TextTable, shape_tables, skill_tables, spread_tables
+from .tables import (
+    TextTable,
+    calibration_tables,
+    shape_tables,
+    skill_tables,
+    spread_tables,
+)
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -375,4 +381,67 @@ def spread_reading(data: Mapping[str, Any]) -> list[str]:
                "depend on the number of games, so only like-for-like spreads compare.")
     if data["deals"] < 100:
         out.append(f"A small sample ({data['deals']} deals): read the intervals.")
+    return out
+
+
+# --- lab calibrate ----------------------------------------------------------------------------
+
+def _calibration_lines(fig: Figure, data: Mapping[str, Any]) -> None:
+    ax = fig.subplots()
+    scales = [float(s) for s in data["grid"]]
+    low, high = data["rulebook_range"]
+    ax.axhspan(low, high, color="#55a868", alpha=0.15, label="the rulebook's range")
+    for count in data["players"]:
+        cells = [data["grid"][s][str(count)] for s in data["grid"]]
+        means = [c["mean"] for c in cells]
+        errors = [[m - (c["ci95"] or [m, m])[0] for m, c in zip(means, cells, strict=True)],
+                  [(c["ci95"] or [m, m])[1] - m for m, c in zip(means, cells, strict=True)]]
+        ax.errorbar(scales, means, yerr=errors, marker="o", capsize=3,
+                    label=f"{count} players")
+    ax.axvline(1.0, color="#888888", linestyle=":", label="today's values")
+    ax.set_xlabel("scale on tablerummy's card values")
+    ax.set_ylabel("hands per game")
+    ax.legend(fontsize=8)
+
+
+def calibration_report(folder: Path, data: Mapping[str, Any]) -> Path:
+    """The report of ``lab calibrate``: the figure, the table, the reading and, when a
+    scale fits, its ``--cards`` table as ``proposed-cards.toml``."""
+    from .calibrate import cards_toml
+
+    page = Page(f"Calibration: {data['variant']} hands per game against the rulebook",
+                data["command"], reading=calibration_reading(data),
+                tables=calibration_tables(data))
+    figure(folder, "calibration", lambda fig: _calibration_lines(fig, data))
+    page.figures.append(("calibration", "Hands per game at each scale and player count "
+                                        f"({data['deals']} deals a point, 95 % intervals)"))
+    if data["proposal"]["worst_miss"] is not None:
+        (folder / "proposed-cards.toml").write_text(cards_toml(data["proposal"]["cards"]),
+                                                    encoding="utf-8")
+    return write_page(folder, page, data)
+
+
+def calibration_reading(data: Mapping[str, Any]) -> list[str]:
+    low, high = data["rulebook_range"]
+    bots = ", ".join(data["bots"])
+    out = [f"The rulebook's range is {low:g}–{high:g} hands a game; {bots} played "
+           f"{data['deals']} deals at each scale and player count."]
+    today = data["grid"].get("1")
+    if today is not None:
+        said = ", ".join(f"{count} players {cell['mean']:.2f}" for count, cell in today.items())
+        out.append(f"With today's values: {said}: "
+                   + ("every count in the range." if data["default_in_range"]
+                      else "not every count in the range."))
+    proposal = data["proposal"]
+    if proposal["all_in_range"]:
+        out.append(f"Scale {proposal['scale']:g} puts every count in the range, closest to "
+                   "its middle; its card table is proposed-cards.toml (use it with --cards).")
+    else:
+        out.append(f"No scale tried puts every player count in the range: the counts pull "
+                   f"apart. Scale {proposal['scale']:g} misses it least (its worst count by "
+                   f"{proposal['worst_miss']:.2f} hands); its card table is "
+                   "proposed-cards.toml.")
+    out.append("Greedy bots score fast (they meld and lay off everything at once): people "
+               "play longer games, so read these scales as the bots' calibration, not "
+               "the table's.")
     return out

@@ -165,3 +165,20 @@ def spread_tables(data: Mapping[str, Any]) -> list[TextTable]:
     ratio = data["spread_over_chance"]
     spread.rows.append(["spread / chance spread", number(ratio), "–"])
     return [ratings, spread]
+
+
+def calibration_tables(data: Mapping[str, Any]) -> list[TextTable]:
+    """The table of ``lab calibrate``: hands per game per scale and player count."""
+    low, high = data["rulebook_range"]
+    counts = [str(p) for p in data["players"]]
+    table = TextTable("Hands per game", ["scale", *(f"{c} players" for c in counts)],
+                      note=f"mean (95 % interval) of {data['deals']} deals a cell; * in the "
+                           f"rulebook's range {low:g}–{high:g}")
+    for scale, row in data["grid"].items():
+        cells = []
+        for count in counts:
+            cell = row[count]
+            mark = " *" if cell["in_range"] else ""
+            cells.append(f"{number(cell['mean'])} ({interval(cell['ci95'])}){mark}")
+        table.rows.append([scale, *cells])
+    return [table]
