@@ -72,7 +72,9 @@ def figure(folder: Path, stem: str, draw: Callable[[Figure], None]) -> None:
 
 def write_page(folder: Path, page: Page, data: Mapping[str, Any]) -> Path:
     """``index.html`` and ``data.json`` in ``folder``; the page's path."""
-    (folder / "data.json").write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    # compact: a report's raw data holds every game, and reports are kept in the repository
+    (folder / "data.json").write_text(json.dumps(data, separators=(",", ":")) + "\n",
+                                      encoding="utf-8")
     esc = html.escape
     command = f"<pre><code>{esc(page.command)}</code></pre>"
     parts = [f"<h1>{esc(page.title)}</h1>",

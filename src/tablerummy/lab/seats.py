@@ -11,8 +11,10 @@ than its observation.  :data:`LAB_HOOKS` puts these into a run's
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from random import Random
+from typing import TYPE_CHECKING
 
 from ..bots import Bot, get_bot, parse_bot_name
 from ..bots import ask as ask_bot
@@ -23,6 +25,10 @@ from ..userinput import shown
 from ..variant import Action, HandState, Variant
 from .facts import game_facts
 
+if TYPE_CHECKING:
+    from ..bots.ismcts import ClairvoyantISMCTSBot
+
+ISMCTS_MODULE = "tablerummy.bots.ismcts"
 CLAIRVOYANT = "clairvoyant:"
 """The prefix of a clairvoyant entry's name: ``clairvoyant:ismcts:iterations=200``."""
 
@@ -61,18 +67,22 @@ def make_bot(name: str, variant: Variant, seat: int, seed: int | None = None) ->
 
 
 def ask(bot: Bot, game: Game, legal: Sequence[Action]) -> Action:
-    """Ask a bot at a lab table: the clairvoyant with the true position, others as usual."""
-    from ..bots.ismcts import ClairvoyantISMCTSBot
+    """Ask a bot at a lab table: the clairvoyant with the true position, others as usual.
 
-    if not isinstance(bot, ClairvoyantISMCTSBot):
+    While the search module is not imported no bot can be the clairvoyant, so a run
+    without one never imports it (it imports every variant: a fifth of a second a worker).
+    """
+    search = sys.modules.get(ISMCTS_MODULE)
+    if search is None or not isinstance(bot, search.ClairvoyantISMCTSBot):
         return ask_bot(bot, game, legal)
     if len(legal) == 1:
         return legal[0]
-    bot.truth = Truth(game.state)
+    seer: ClairvoyantISMCTSBot = bot
+    seer.truth = Truth(game.state)
     try:
-        return bot.choose(game.observation(bot.seat), legal)
+        return seer.choose(game.observation(seer.seat), legal)
     finally:
-        bot.truth = None
+        seer.truth = None
 
 
 LAB_HOOKS = Hooks(make_bot=make_bot, ask=ask, inspect=game_facts)

@@ -91,7 +91,7 @@ class Shape:
         out: dict[str, Any] = {
             "variant": self.setup.variant,
             "options": dict(self.setup.options),
-            "cards": self.setup.cards is not None,
+            "cards": dict(self.setup.cards) if self.setup.cards is not None else None,
             "bots": list(self.setup.labels),
             "seed": self.setup.seed,
             "deals": self.deals,

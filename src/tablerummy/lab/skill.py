@@ -172,7 +172,7 @@ class Skill:
         out: dict[str, Any] = {
             "variant": self.setup.variant,
             "options": dict(self.setup.options),
-            "cards": self.setup.cards is not None,
+            "cards": dict(self.setup.cards) if self.setup.cards is not None else None,
             "seed": self.setup.seed,
             "measure": self.measure,
             "players": names,

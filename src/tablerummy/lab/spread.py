@@ -99,7 +99,7 @@ class Spread:
         out: dict[str, Any] = {
             "variant": self.setup.variant,
             "options": dict(self.setup.options),
-            "cards": self.setup.cards is not None,
+            "cards": dict(self.setup.cards) if self.setup.cards is not None else None,
             "seed": self.setup.seed,
             "population": list(labels),
             "deals": self.deals,
