@@ -365,3 +365,16 @@ def test_the_calibration_proposes_the_scale_that_misses_the_range_least() -> Non
     for row in data["grid"].values():
         for cell in row.values():
             assert cell["in_range"] == (3 <= cell["mean"] <= 5) and cell["n"] == 3
+
+
+@pytest.mark.slow
+def test_the_lab_on_ray_gives_the_local_results() -> None:
+    pytest.importorskip("ray")
+    from tablerummy.lab.skill import Players, run_skill
+
+    setup = Setup("capone", {"players": 2}, ("greedy", "random"), seed=3)
+    assert run_shape(setup, 2, backend="ray").to_json() == run_shape(setup, 2).to_json()
+    players = Players(clairvoyant="ismcts:iterations=4")
+    base = Setup("ripper", {"players": 2}, (), seed=3)
+    assert (run_skill(base, players, 1, backend="ray").to_json()
+            == run_skill(base, players, 1).to_json())
