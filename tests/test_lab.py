@@ -378,3 +378,12 @@ def test_the_lab_on_ray_gives_the_local_results() -> None:
     base = Setup("ripper", {"players": 2}, (), seed=3)
     assert (run_skill(base, players, 1, backend="ray").to_json()
             == run_skill(base, players, 1).to_json())
+
+
+def test_the_calibration_says_which_scales_round_to_the_same_table() -> None:
+    from tablerummy.lab.calibrate import run_calibration
+
+    data = run_calibration("ripper", [1.0, 0.9], [2], ["greedy"], 1).to_json()
+    assert data["grid"]["0.9"]["same_table_as"] == "1"
+    assert data["grid"]["0.9"]["2"] == data["grid"]["1"]["2"]  # the same games
+    assert "same_table_as" not in data["grid"]["1"]

@@ -14,6 +14,7 @@ so the current values stay one file away whatever becomes the default.
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -109,6 +110,12 @@ class Calibration:
                     distance = max(distance, abs(mean - (low + high) / 2))
             grid[f"{scale:g}"] = row
             ranked.append((miss, distance, scale))
+        tables: dict[str, str] = {}  # small values round alike: say which scales coincide
+        for scale in self.scales:
+            key = json.dumps(scaled_cards(self.variant, scale), sort_keys=True)
+            first = tables.setdefault(key, f"{scale:g}")
+            if first != f"{scale:g}":
+                grid[f"{scale:g}"]["same_table_as"] = first
         miss, _, best = min(ranked)
         proposal = {"scale": best, "all_in_range": miss == 0,
                     "worst_miss": miss if math.isfinite(miss) else None,

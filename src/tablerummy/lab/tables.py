@@ -173,9 +173,12 @@ def calibration_tables(data: Mapping[str, Any]) -> list[TextTable]:
     counts = [str(p) for p in data["players"]]
     table = TextTable("Hands per game", ["scale", *(f"{c} players" for c in counts)],
                       note=f"mean (95 % interval) of {data['deals']} deals a cell; * in the "
-                           f"rulebook's range {low:g}–{high:g}")
+                           f"rulebook's range {low:g}–{high:g}; (= s): the same table as "
+                           "scale s")
     for scale, row in data["grid"].items():
         cells = []
+        if "same_table_as" in row:
+            scale = f"{scale} (= {row['same_table_as']})"
         for count in counts:
             cell = row[count]
             mark = " *" if cell["in_range"] else ""
