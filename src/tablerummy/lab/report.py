@@ -224,10 +224,10 @@ def _edge(entry: Mapping[str, Any], base: float) -> str:
     """Whether a rate's interval lies above, below or around the no-advantage rate."""
     low, high = entry["ci95"]
     if low > base:
-        return "more often than without an edge"
+        return "an edge"
     if high < base:
-        return "less often than without an edge"
-    return "no differently from no edge, as far as this sample tells"
+        return "a handicap"
+    return "no edge this sample can tell"
 
 
 def shape_reading(data: Mapping[str, Any]) -> list[str]:
@@ -248,8 +248,9 @@ def shape_reading(data: Mapping[str, Any]) -> list[str]:
     base = data["no_advantage_rate"]
     first, dealer = data["first_player_wins_game"], data["dealer_wins_game"]
     out.append(f"The side of the game's first player won {first['rate']:.1%} of the games "
-               f"({_edge(first, base)}, which is {base:.0%}); the first dealer's side "
-               f"{dealer['rate']:.1%} ({_edge(dealer, base)}).")
+               f"and the first dealer's side {dealer['rate']:.1%}, where no edge would give "
+               f"{base:.1%}: {_edge(first, base)} for the first player, "
+               f"{_edge(dealer, base)} for the dealer (95 % intervals).")
     ends = sorted(data["hand_ends"].items(), key=lambda item: -item[1]["count"])
     out.append("Hands ended: " + "; ".join(f"{end} {entry['rate']:.1%}"
                                             for end, entry in ends) + ".")
