@@ -84,10 +84,12 @@ class SeatView:
     totals: Counts
 
 
-def _common(obs: dict[str, Any], phases: Sequence[str]) -> list[Any]:
-    return [obs["seat"], obs["side"], obs["to_act"], phases.index(obs["phase"]),
-            obs["dealer"], obs["hand_sizes"], obs["stock_size"], obs["discard_size"],
-            obs["totals"]]
+def _common(obs: dict[str, Any], phases: Sequence[str]) -> dict[str, Any]:
+    """The :class:`SeatView` fields of an observation dict."""
+    return {"seat": obs["seat"], "side": obs["side"], "to_act": obs["to_act"],
+            "phase": phases.index(obs["phase"]), "dealer": obs["dealer"],
+            "sizes": obs["hand_sizes"], "stock_size": obs["stock_size"],
+            "discard_size": obs["discard_size"], "totals": obs["totals"]}
 
 
 @dataclass(slots=True)
@@ -106,12 +108,12 @@ class CaponeView(SeatView):
         from ..capone.state import PHASES
 
         underworld = obs.get("underworld")
-        return cls(*_common(obs, PHASES),
-                   _named(obs["hand"], CAPONE_KINDS),
-                   [_named(area, CAPONE_GANGSTERS) for area in obs["areas"]],
-                   _or_none(obs["discard_top"], _CAPONE_KIND),
-                   bool(obs.get("gavel_played")),
-                   None if underworld is None
+        return cls(**_common(obs, PHASES),
+                   hand=_named(obs["hand"], CAPONE_KINDS),
+                   areas=[_named(area, CAPONE_GANGSTERS) for area in obs["areas"]],
+                   top=_or_none(obs["discard_top"], _CAPONE_KIND),
+                   gavel_played=bool(obs.get("gavel_played")),
+                   underworld=None if underworld is None
                    else _texts(underworld, _CAPONE_KIND, len(CAPONE_KINDS)))
 
     @classmethod
@@ -156,18 +158,21 @@ class RipperView(SeatView):
 
         vote = obs["vote"]
         yard = obs.get("yard")
-        return cls(*_common(obs, PHASES),
-                   _named(obs["hand"], RIPPER_KINDS),
-                   [_named(area, RIPPER_KINDS) for area in obs["areas"]],
-                   [_named(wilds, SUSPECTS) for wilds in obs["wilds"]],
-                   obs["victims_in_play"],
-                   _named(obs["suspect_points"], SUSPECTS),
-                   [name in obs["alibied"] for name in SUSPECTS],
-                   _or_none(obs["discard_top"], _RIPPER_KIND),
-                   vote["called_by"], vote["voted"], _or_none(vote["mine"], _SUSPECT),
-                   obs["resign_pending"], _or_none(obs["extra"], _RIPPER_KIND),
-                   bool(obs.get("gavel_played")),
-                   None if yard is None else _texts(yard, _RIPPER_KIND, len(RIPPER_KINDS)))
+        return cls(**_common(obs, PHASES),
+                   hand=_named(obs["hand"], RIPPER_KINDS),
+                   areas=[_named(area, RIPPER_KINDS) for area in obs["areas"]],
+                   wilds=[_named(wilds, SUSPECTS) for wilds in obs["wilds"]],
+                   victims=obs["victims_in_play"],
+                   suspect_points=_named(obs["suspect_points"], SUSPECTS),
+                   alibied=[name in obs["alibied"] for name in SUSPECTS],
+                   top=_or_none(obs["discard_top"], _RIPPER_KIND),
+                   vote_caller=vote["called_by"], voted=vote["voted"],
+                   vote=_or_none(vote["mine"], _SUSPECT),
+                   resign_pending=obs["resign_pending"],
+                   extra=_or_none(obs["extra"], _RIPPER_KIND),
+                   gavel_played=bool(obs.get("gavel_played")),
+                   yard=None if yard is None
+                   else _texts(yard, _RIPPER_KIND, len(RIPPER_KINDS)))
 
     @classmethod
     def from_state(cls, state: RipperState, seat: int, totals: Counts,
@@ -224,13 +229,13 @@ class OklahomaView(SeatView):
                         nat[_CARD[card]] += 1
             natural.append(nat)
             stands.append(std)
-        return cls(*_common(obs, PHASES),
-                   _texts(obs["hand"], _CARD, NCARDS), natural, stands,
-                   [len(side) for side in obs["melds"]], obs["melded_points"],
-                   _texts(obs["discard"], _CARD, NCARDS),
-                   _or_none(obs["discard_top"], _CARD),
-                   [_texts(known, _CARD, NCARDS) for known in obs["known_hands"]],
-                   obs["rebuilds"], bool(obs["last_turn"]))
+        return cls(**_common(obs, PHASES),
+                   hand=_texts(obs["hand"], _CARD, NCARDS), natural=natural, stands=stands,
+                   melds=[len(side) for side in obs["melds"]], points=obs["melded_points"],
+                   discard=_texts(obs["discard"], _CARD, NCARDS),
+                   top=_or_none(obs["discard_top"], _CARD),
+                   known=[_texts(known, _CARD, NCARDS) for known in obs["known_hands"]],
+                   rebuilds=obs["rebuilds"], last_turn=bool(obs["last_turn"]))
 
 
 class OklahomaReader:

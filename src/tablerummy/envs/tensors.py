@@ -151,7 +151,8 @@ class ObservationEncoder:
         builder = _Builder(self.shape[0])
         self._fill(self, builder, view)
         # counts are at most the divisor (the copies of a card, the deck): no clipping
-        out: Vector = np.frombuffer(bytes(builder.raw), dtype=np.uint8) / self._divisors
+        out: Vector = np.true_divide(np.frombuffer(bytes(builder.raw), dtype=np.uint8),
+                                     self._divisors)
         if builder.wide:
             out[self._wide] = [min(LIMIT, max(-LIMIT, x / d))
                                for x, d in zip(builder.wide, self._wide_divisors, strict=True)]
