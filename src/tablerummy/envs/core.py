@@ -49,6 +49,8 @@ class TableCore:
         self.game: Game | None = None
         self.steps = 0
         self._legal: dict[int, Action] = {}
+        self._finished = False
+        self._to_act: int | None = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> TableCore:
         """A copy with its own game; the static parts (variant, spaces) are shared."""
@@ -70,9 +72,13 @@ class TableCore:
         self._refresh()
 
     def _refresh(self) -> None:
+        """What the adapters ask at every decision, worked out once per change."""
         game = self._game
         seat = game.to_act
         self._legal = {} if seat is None else self.space.legal_indices(game.legal_actions(), seat)
+        self._finished = game.game_over or (self.hands is not None
+                                            and len(game.hands) > self.hands)
+        self._to_act = None if self._finished else seat
 
     @property
     def _game(self) -> Game:
@@ -82,7 +88,8 @@ class TableCore:
 
     @property
     def to_act(self) -> int | None:
-        return None if self.finished else self._game.to_act
+        self._game  # noqa: B018  (raises before reset())
+        return self._to_act
 
     def legal_indices(self) -> list[int]:
         return sorted(self._legal)
@@ -120,10 +127,8 @@ class TableCore:
     @property
     def finished(self) -> bool:
         """The game is over, or the episode's hands are played."""
-        game = self._game
-        if game.game_over:
-            return True
-        return self.hands is not None and len(game.hands) > self.hands
+        self._game  # noqa: B018  (raises before reset())
+        return self._finished
 
     @property
     def truncated(self) -> bool:
@@ -139,7 +144,7 @@ class TableCore:
 
     def mask(self, seat: int) -> npt.NDArray[np.int8]:
         flags = np.zeros(self.space.size, dtype=np.int8)
-        if self._legal and self.to_act == seat:
+        if self._legal and self._to_act == seat:
             flags[list(self._legal)] = 1
         return flags
 
