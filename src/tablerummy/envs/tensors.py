@@ -67,33 +67,40 @@ class _Builder:
         self.wide: list[float] = []
         self.pos = 0
 
-    def _block(self, name: str, size: int, divisor: float | tuple[float, ...],
-               wide: bool = False) -> int:
-        start = self.pos
-        self.pos = start + size
-        if self.blocks is not None:
-            self.blocks.append((name, size, divisor, wide))
-            self.raw.extend([0] * size)
-        return start
+    def _record(self, name: str, size: int, divisor: float | tuple[float, ...],
+                wide: bool = False) -> None:
+        assert self.blocks is not None
+        self.blocks.append((name, size, divisor, wide))
+        self.raw.extend([0] * size)
+
+    # (the writers below are on every tensor's path: each keeps to one call)
 
     def values(self, name: str, size: int, values: Sequence[int] | None,
                divisor: float | tuple[float, ...] = 1) -> None:
         """``size`` counts from 0 to 255 (``None``: all zero), each to be divided by
-        ``divisor`` (one for the block, or one per count)."""
-        start = self._block(name, size, divisor)
+        ``divisor`` (one for the block, or one per count).  Too many or too few values
+        change the list's length, which the encoder refuses."""
+        start = self.pos
+        end = self.pos = start + size
+        if self.blocks is not None:
+            self._record(name, size, divisor)
         if values is not None:
-            if len(values) != size:
-                raise ValueError(f"block {name!r}: {len(values)} values for {size} places")
-            self.raw[start:self.pos] = values
+            self.raw[start:end] = values
 
     def numbers(self, name: str, values: Sequence[float],
                 divisor: float | tuple[float, ...] = 1) -> None:
         """A wide block: any numbers (scores), each to be divided by ``divisor``."""
-        self._block(name, len(values), divisor, wide=True)
+        self.pos += len(values)
+        if self.blocks is not None:
+            self._record(name, len(values), divisor, wide=True)
         self.wide.extend(values)
 
     def one_hot(self, name: str, size: int, index: int) -> None:
-        self.raw[self._block(name, size, 1) + index] = 1
+        start = self.pos
+        self.pos = start + size
+        if self.blocks is not None:
+            self._record(name, size, 1)
+        self.raw[start + index] = 1
 
 
 class ObservationEncoder:
@@ -150,6 +157,8 @@ class ObservationEncoder:
     def _write(self, view: SeatView) -> Vector:
         builder = _Builder(self.shape[0])
         self._fill(self, builder, view)
+        if len(builder.raw) != self.shape[0] or len(builder.wide) != len(self._wide):
+            raise ValueError("a block of the tensor was written with the wrong size")
         # counts are at most the divisor (the copies of a card, the deck): no clipping
         out: Vector = np.true_divide(np.frombuffer(bytes(builder.raw), dtype=np.uint8),
                                      self._divisors)
