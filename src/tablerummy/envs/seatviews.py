@@ -241,51 +241,45 @@ class OklahomaView(SeatView):
 class OklahomaReader:
     """:class:`OklahomaView` from the engine's position, for one variant's rules.
 
-    A meld on the table is an immutable value; what it adds to its side's counts and
-    points is worked out once per meld and remembered (melds stay on the table for the
-    rest of the hand, and the same melds recur from hand to hand).
+    Melds on the table are immutable values, and a side's list of them changes only
+    when the side melds or a layoff replaces one; what a side's melds add up to (the
+    natural cards, what the wilds stand for, the points) is worked out once per such
+    list and remembered, keyed by the melds' identities (the memory holds the melds,
+    so an identity cannot be reused while it is remembered).
     """
 
-    MEMORY = 100_000
-    """Melds remembered before the memory starts again (a few MB at most)."""
+    MEMORY = 50_000
+    """Lists of melds remembered before the memory starts again (a few MB at most)."""
 
     def __init__(self, values: Any) -> None:
         self.values = values
-        self._melds: dict[Meld, tuple[tuple[int, ...], tuple[int, ...], int]] = {}
+        self._sides: dict[tuple[int, ...], tuple[list[Meld], list[int], list[int], int]] = {}
 
-    def _meld(self, meld: Meld) -> tuple[tuple[int, ...], tuple[int, ...], int]:
-        known = self._melds.get(meld)
+    def _side(self, melds: list[Meld]) -> tuple[list[Meld], list[int], list[int], int]:
+        key = tuple(map(id, melds))
+        known = self._sides.get(key)
         if known is None:
-            if len(self._melds) >= self.MEMORY:
-                self._melds.clear()
-            known = self._melds[meld] = (
-                tuple(c for c, s in meld.items if c == s),
-                tuple(s for c, s in meld.items if c != s),
-                meld_value(meld, self.values))
+            natural, stands = [0] * NCARDS, [0] * NCARDS
+            for meld in melds:
+                for c, s in meld.items:
+                    if c == s:
+                        natural[c] += 1
+                    else:
+                        stands[s] += 1
+            points = sum(meld_value(meld, self.values) for meld in melds)
+            if len(self._sides) >= self.MEMORY:
+                self._sides.clear()
+            known = self._sides[key] = (list(melds), natural, stands, points)
         return known
 
     def view(self, state: OklahomaState, seat: int, totals: Counts,
              over: bool) -> OklahomaView:
-        natural: list[list[int]] = []
-        stands: list[list[int]] = []
-        points: list[int] = []
-        for side in state.melds:
-            nat, std = [0] * NCARDS, [0] * NCARDS
-            total = 0
-            for meld in side:
-                cards, wilds, value = self._meld(meld)
-                for c in cards:
-                    nat[c] += 1
-                for s in wilds:
-                    std[s] += 1
-                total += value
-            natural.append(nat)
-            stands.append(std)
-            points.append(total)
+        sides = [self._side(melds) for melds in state.melds]
         discard = state.discard
         return OklahomaView(
             seat, seat, None if over else state.to_act, state.phase, state.dealer,
             state.sizes, len(state.stock), len(discard), totals, state.hands[seat],
-            natural, stands, [len(side) for side in state.melds], points,
+            [side[1] for side in sides], [side[2] for side in sides],
+            [len(side[0]) for side in sides], [side[3] for side in sides],
             _counts(discard, NCARDS), discard[-1] if discard else None, state.known,
             state.rebuilds, state.last_turn)
