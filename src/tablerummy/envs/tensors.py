@@ -162,9 +162,11 @@ class ObservationEncoder:
         # counts are at most the divisor (the copies of a card, the deck): no clipping
         out: Vector = np.true_divide(np.frombuffer(bytes(builder.raw), dtype=np.uint8),
                                      self._divisors)
-        if builder.wide:
-            out[self._wide] = [min(LIMIT, max(-LIMIT, x / d))
-                               for x, d in zip(builder.wide, self._wide_divisors, strict=True)]
+        wide = [x / d for x, d in zip(builder.wide, self._wide_divisors, strict=True)]
+        if wide:
+            if max(wide) > LIMIT or min(wide) < -LIMIT:
+                wide = [min(LIMIT, max(-LIMIT, x)) for x in wide]
+            out.put(self._wide, wide)
         return out
 
     # --- the blocks ---------------------------------------------------------------------
