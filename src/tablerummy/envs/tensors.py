@@ -3,8 +3,8 @@
 A tensor is written from a seat view (:mod:`.seatviews`), which holds only what
 :meth:`tablerummy.Game.observation` shows that seat: :meth:`ObservationEncoder.encode`
 takes the observation dict itself, :meth:`ObservationEncoder.encode_state` reads the same
-facts straight from the engine's position (what the adapters do at every decision: about
-ten times cheaper).  The tests require both to give the same tensor at every position and
+facts straight from the engine's position (what the adapters do at every decision: several
+times cheaper).  The tests require both to give the same tensor at every position and
 re-run the no-peeking check on them.  Seats and sides are *relative*: block 0 is always
 the viewer (or the viewer's side), then clockwise, so one network can play every seat.
 Counts are divided by the most copies a card can have, sizes by the deck, scores by the
