@@ -151,3 +151,27 @@ def test_no_peeking_hidden_cards_do_not_change_the_tensor(
             a = encoder.encode(one.observation(seat))
             b = encoder.encode(two.observation(seat))
             assert np.array_equal(a, b), (seat, seed)
+            # and as the adapters write it, straight from the engine
+            assert np.array_equal(encoder.encode_game(one, seat), a), (seat, seed)
+            assert np.array_equal(encoder.encode_game(two, seat), b), (seat, seed)
+
+
+@pytest.mark.parametrize("table", TABLES, ids=_ids)
+def test_the_tensor_from_the_engine_is_the_tensor_of_the_observation(
+        table: tuple[str, dict[str, object]]) -> None:
+    """The adapters write tensors straight from the engine's position
+    (``encode_state``): at every position of random play, for every seat, that is the
+    tensor of the seat's observation dict — which holds only what the seat may see."""
+    variant = get_variant(*table)
+    encoder = ObservationEncoder(variant)
+    rng = random.Random(5)
+    for deal in range(3):
+        game = Game(variant, seed=deal)
+        for _ in range(300):
+            for seat in range(variant.players):
+                expected = encoder.encode(game.observation(seat))
+                tensor = encoder.encode_game(game, seat)
+                assert tensor.dtype == np.float32 and np.array_equal(tensor, expected), seat
+            if game.game_over:
+                break
+            game.apply(rng.choice(game.legal_actions()), checked=False)

@@ -49,14 +49,14 @@ class TableCore:
         self.game: Game | None = None
         self.steps = 0
         self._legal: dict[int, Action] = {}
-        self._tensors: dict[int, npt.NDArray[np.float32]] = {}
+        self._finished = False
+        self._to_act: int | None = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> TableCore:
         """A copy with its own game; the static parts (variant, spaces) are shared."""
         clone = copy.copy(self)
         clone.game = None if self.game is None else self.game.copy()
         clone._legal = dict(self._legal)
-        clone._tensors = dict(self._tensors)
         return clone
 
     # --- playing ----------------------------------------------------------------------
@@ -72,10 +72,13 @@ class TableCore:
         self._refresh()
 
     def _refresh(self) -> None:
-        self._tensors = {}
+        """What the adapters ask at every decision, worked out once per change."""
         game = self._game
         seat = game.to_act
         self._legal = {} if seat is None else self.space.legal_indices(game.legal_actions(), seat)
+        self._finished = game.game_over or (self.hands is not None
+                                            and len(game.hands) > self.hands)
+        self._to_act = None if self._finished else seat
 
     @property
     def _game(self) -> Game:
@@ -85,7 +88,8 @@ class TableCore:
 
     @property
     def to_act(self) -> int | None:
-        return None if self.finished else self._game.to_act
+        self._game  # noqa: B018  (raises before reset())
+        return self._to_act
 
     def legal_indices(self) -> list[int]:
         return sorted(self._legal)
@@ -97,7 +101,7 @@ class TableCore:
         """Play ``index`` for the seat to act; the rewards this decision brought, per seat."""
         game = self._game
         record = game.hands[-1]
-        game.apply(self._legal[index], checked=False)
+        game.apply_legal(self._legal[index])  # as the engine listed it: nothing to check
         self.steps += 1
         rewards = [0.0] * self.players
         if record.scores is not None:  # this decision ended the hand
@@ -123,10 +127,8 @@ class TableCore:
     @property
     def finished(self) -> bool:
         """The game is over, or the episode's hands are played."""
-        game = self._game
-        if game.game_over:
-            return True
-        return self.hands is not None and len(game.hands) > self.hands
+        self._game  # noqa: B018  (raises before reset())
+        return self._finished
 
     @property
     def truncated(self) -> bool:
@@ -135,17 +137,15 @@ class TableCore:
     # --- views ------------------------------------------------------------------------
 
     def observation(self, seat: int) -> npt.NDArray[np.float32]:
-        """The seat's tensor (a fresh array; built once per seat per decision)."""
-        tensor = self._tensors.get(seat)
-        if tensor is None:
-            tensor = self._tensors[seat] = self.encoder.encode(self._game.observation(seat))
-        return tensor.copy()
+        """The seat's tensor (a fresh array), written from what the seat sees of the
+        engine's position (:meth:`~.tensors.ObservationEncoder.encode_state`): the same
+        tensor as that of ``Game.observation(seat)``, without building the dict."""
+        return self.encoder.encode_game(self._game, seat)
 
     def mask(self, seat: int) -> npt.NDArray[np.int8]:
         flags = np.zeros(self.space.size, dtype=np.int8)
-        if self.to_act == seat:
-            for index in self._legal:
-                flags[index] = 1
+        if self._legal and self._to_act == seat:
+            flags[list(self._legal)] = 1
         return flags
 
     def action_text(self, index: int) -> str:

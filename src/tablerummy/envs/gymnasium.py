@@ -23,7 +23,7 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from ..bots import Bot, get_bot
+from ..bots import Bot, ask, get_bot
 from .core import MAX_STEPS, TableCore
 from .tensors import LIMIT
 
@@ -82,7 +82,8 @@ class TableEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         while not (core.finished or core.truncated) and core.to_act != self.seat:
             seat = core.to_act
             assert seat is not None
-            action = self._bots[seat].choose(game.observation(seat), game.legal_actions())
+            # ask() builds only what the bot reads (nothing at all for the random bot)
+            action = ask(self._bots[seat], game, game.legal_actions())
             index = core.space.encode(action, seat)
             total += core.step(index)[self.seat]
         return total

@@ -29,6 +29,7 @@ import random
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 import pyspiel
 
 from ..game import Game
@@ -107,8 +108,9 @@ class TablerummyState(pyspiel.State):  # type: ignore[misc]
         self.started = False
         self.history: list[tuple[int, int]] = []
         """(seat, action index) of every decision of the hand."""
-        self.seen: list[list[str]] = [[] for _ in range(game.variant.players)]
-        """Per seat, its observation (JSON) after the deal and after each decision."""
+        self.seen = _Snapshots()
+        """The game after the deal and after each decision: each seat's observations of
+        the hand (its information-state string) are made from these when asked."""
 
     @property
     def _game(self) -> TablerummyGame:
@@ -174,21 +176,23 @@ class TablerummyState(pyspiel.State):  # type: ignore[misc]
             self._remember()
 
     def _remember(self) -> None:
-        for seat, seen in enumerate(self.seen):
-            seen.append(json.dumps(self.view(seat), sort_keys=True))
+        game = self.core.game
+        assert game is not None
+        self.seen.games.append(game.copy())  # a copy of the hand: cheaper than JSON per seat
 
     def view(self, seat: int) -> dict[str, Any]:
         """The seat's observation of this hand (the finished hand's, once it is over)."""
         game = self.core.game
         assert game is not None
-        current = game.observation(seat)
+        return _view(game, seat)
+
+    def tensor(self, seat: int) -> npt.NDArray[np.float32]:
+        """The tensor of :meth:`view`, written straight from the engine (no dict)."""
+        game = self.core.game
+        assert game is not None
         final = game.hands[0].final
-        if final is None:
-            return current
-        # the game has dealt its next hand: the finished one, with the game's keys around it
-        view = final.observation(seat)
-        view.update({key: current[key] for key in _GAME_KEYS})
-        return view
+        return self.core.encoder.encode_state(game.state if final is None else final, seat,
+                                              game.totals, game.game_over)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -231,6 +235,32 @@ class TablerummyState(pyspiel.State):  # type: ignore[misc]
         return clone
 
 
+def _view(game: Game, seat: int) -> dict[str, Any]:
+    """The seat's observation of the game's first hand (the finished hand's, once over)."""
+    current = game.observation(seat)
+    final = game.hands[0].final
+    if final is None:
+        return current
+    # the game has dealt its next hand: the finished one, with the game's keys around it
+    view = final.observation(seat)
+    view.update({key: current[key] for key in _GAME_KEYS})
+    return view
+
+
+class _Snapshots:
+    """Copies of a hand's game, one per decision; shared by clones (nobody changes them)."""
+
+    def __init__(self, games: list[Game] | None = None) -> None:
+        self.games: list[Game] = games or []
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Snapshots:
+        return _Snapshots(list(self.games))
+
+    def strings(self, seat: int) -> list[str]:
+        """The seat's observation after the deal and after each decision, as JSON."""
+        return [json.dumps(_view(game, seat), sort_keys=True) for game in self.games]
+
+
 def resampler(seed: int = 0) -> Any:
     """The ``ISMCTSBot.set_resampler`` callback: ``(state, player) -> resampled state``."""
     rng = random.Random(seed)
@@ -259,7 +289,7 @@ class Observer:
         self.tensor.fill(0)
         if not state.started:
             return
-        self.dict["observation"][:] = self.game.encoder.encode(state.view(player))
+        self.dict["observation"][:] = state.tensor(player)
         if self.perfect_recall:
             players = self.game.variant.players
             space = self.game.space
@@ -274,7 +304,7 @@ class Observer:
         if not state.started:
             return f"p{player}: dealing"
         if self.perfect_recall:
-            return "\n".join(state.seen[player])
+            return "\n".join(state.seen.strings(player))
         return json.dumps(state.view(player), sort_keys=True)
 
 

@@ -52,6 +52,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.render_mode = render_mode
         n = self.core.players
         self.possible_agents = [f"player_{i}" for i in range(n)]
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self.agents = list(self.possible_agents)
         size = self.core.space.size
         shape = self.core.encoder.shape
@@ -70,7 +71,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         return self.action_spaces[agent]
 
     def _seat(self, agent: str) -> int:
-        return self.possible_agents.index(agent)
+        return self._seats[agent]
 
     def observe(self, agent: str) -> dict[str, Any]:
         if self.core.game is None:
@@ -116,14 +117,15 @@ class raw_env(AECEnv):  # type: ignore[misc]
             self._accumulate_rewards()
             return
         rewards = self.core.step(index)
-        for seat, reward in enumerate(rewards):
-            self.rewards[self.possible_agents[seat]] = reward
+        cumulative = self._cumulative_rewards
+        for name, reward in zip(self.possible_agents, rewards, strict=True):
+            self.rewards[name] = reward  # every agent is live until the game ends
+            cumulative[name] += reward  # what _accumulate_rewards() does
         if self.core.finished:
             self.terminations = {a: True for a in self.agents}
         elif self.core.truncated:
             self.truncations = {a: True for a in self.agents}
         self._select()
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 

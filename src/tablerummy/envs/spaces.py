@@ -39,6 +39,8 @@ from collections.abc import Sequence
 from itertools import product
 
 from ..errors import NotationError, OptionError
+from ..oklahoma import actions as A
+from ..oklahoma.cards import JK
 from ..variant import Action, Variant
 
 MAX_MELDS = 36
@@ -109,7 +111,7 @@ class IntSpace(ActionSpace):
 
     def legal_indices(self, legal: Sequence[Action], seat: int) -> dict[int, Action]:
         """The engine lists each int once: the indices are the actions themselves."""
-        return {int(a): a for a in legal}  # type: ignore[call-overload]
+        return dict(zip(legal, legal, strict=True))  # type: ignore[arg-type]
 
 
 class OklahomaSpace(ActionSpace):
@@ -135,10 +137,29 @@ class OklahomaSpace(ActionSpace):
         self.swap = self.layoff_wild + 2 * 52 * MAX_MELDS
         swaps = 52 * self.sides * MAX_MELDS if rules.swappable_joker else 0
         self.size = self.swap + swaps
+        self._indices: dict[Action, int] = {}
+
+    MEMORY = 200_000
+    """Actions whose index :meth:`legal_indices` remembers before it starts again."""
+
+    def legal_indices(self, legal: Sequence[Action], seat: int) -> dict[int, Action]:
+        """As :meth:`ActionSpace.legal_indices`, with each action's index remembered: the
+        same actions recur at every turn (a swap's index depends on the seat: not kept)."""
+        known = self._indices
+        out: dict[int, Action] = {}
+        for action in legal:
+            index = known.get(action)
+            if index is None:
+                index = self.encode(action, seat)
+                if action[0] != A.SWAP:  # type: ignore[index]
+                    if len(known) >= self.MEMORY:
+                        known.clear()
+                    known[action] = index
+            if index not in out:
+                out[index] = action
+        return out
 
     def encode(self, action: Action, seat: int) -> int:
-        from ..oklahoma import actions as A
-
         if not isinstance(action, tuple) or not action:
             raise NotationError(f"{action!r} is not an Oklahoma-family action")
         kind = action[0]
@@ -172,8 +193,6 @@ def shape_of(items: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
 
 
 def _wild_class(c: int) -> int:
-    from ..oklahoma.cards import JK
-
     return 1 if c == JK else 0
 
 
@@ -200,7 +219,7 @@ def _enumerate_shapes(rules: object) -> tuple[tuple[tuple[int, int], ...], ...]:
     wild, so that none turns natural) and kept when :func:`~..oklahoma.melds.build` accepts
     them; its canonical form decides what each wild stands for, exactly as in play.
     """
-    from ..oklahoma.cards import JK, QS, card, position_card
+    from ..oklahoma.cards import QS, card, position_card
     from ..oklahoma.melds import Meld, build
 
     deuces_wild: bool = rules.deuces_wild  # type: ignore[attr-defined]

@@ -54,7 +54,12 @@ def suspect_totals(areas: Sequence[Sequence[int]], wilds: Sequence[Sequence[int]
 
 def alibied(areas: Sequence[Sequence[int]]) -> list[bool]:
     """Per suspect: does an Alibi of theirs lie in some area (then they cannot be the Ripper)?"""
-    return [s < NA and any(area[ALIBI + s] for area in areas) for s in range(NS)]
+    out = [False] * NS  # Jill (the last) has no Alibi
+    for area in areas:  # (a plain loop: RL tensors read this at every decision)
+        for s, present in enumerate(area[ALIBI:ALIBI + NA]):
+            if present:
+                out[s] = True
+    return out
 
 
 def find_ripper(areas: Sequence[Sequence[int]], wilds: Sequence[Sequence[int]],
