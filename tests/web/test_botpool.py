@@ -2,7 +2,10 @@
 
 This is a latency *guarantee* (not a benchmark): were bots deciding on the event loop,
 every second of a slow bot's thinking would freeze every table of the server, and the
-person's round trips would take up to seconds.
+person's round trips would take up to seconds.  So the test asserts that no round trip
+came near one bot's thinking time — not a figure in milliseconds, which a busy machine
+can miss without anything being wrong (how fast the round trips are is measured by
+``benchmarks/web_load.py``).
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import pytest
 
 from .conftest import Server
 from .helpers import Seat, create, join
+from .slow_bot import THINKING
 
 pytestmark = pytest.mark.slow
 
@@ -71,7 +75,7 @@ def test_a_slow_bot_at_twenty_tables_leaves_a_person_fast(server_factory: type[S
           f" p99 {p99 * 1000:.1f} ms over {len(measured)} moves; slow-bot moves meanwhile:"
           f" {during}")
     assert during >= 2, "the slow bots kept playing while the person played"
-    assert p99 < 0.050
+    assert measured[-1] < THINKING / 2, "a person's move waited for a bot's thinking"
     for seat in seats:
         seat.close()
 
