@@ -263,7 +263,7 @@ def test_a_card_file_is_read_or_refused_in_one_line(name: str, value: Any, key: 
     with tempfile.TemporaryDirectory() as directory:
         path = _card_file(Path(directory), value, key, suffix)
         try:
-            get_variant(name, cards=load_cards(path))
+            get_variant(name, cards=load_cards(name, path))
         except OptionError as err:
             one_line(err)
 

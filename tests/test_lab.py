@@ -329,7 +329,7 @@ def test_scaled_cards_multiply_tablerummys_values_and_keep_the_rulebooks() -> No
     import tomllib
 
     from tablerummy.capone.cards import DEFAULT_TABLE as CAPONE
-    from tablerummy.lab.calibrate import cards_toml, scaled_cards
+    from tablerummy.cardtables import cards_toml, scaled_cards
     from tablerummy.ripper.cards import FACTS
     from tablerummy.variant import get_variant
 
@@ -347,6 +347,41 @@ def test_scaled_cards_multiply_tablerummys_values_and_keep_the_rulebooks() -> No
     assert tomllib.loads(cards_toml(half)) == half
     variant = get_variant("ripper", {}, cards=half)  # a table the engine takes
     assert variant.cards.points[0] == 1  # type: ignore[attr-defined]
+
+
+@pytest.mark.slow
+def test_the_shipped_calibrated_tables_keep_greedy_games_in_the_rulebooks_range() -> None:
+    """``--cards calibrated`` is what the calibration found: at every player count greedy
+    self-play lasts as long as the rulebook says (100 seeded deals: the same every run)."""
+    from tablerummy.cardtables import NAMED_TABLES, named_cards
+    from tablerummy.lab.calibrate import RULEBOOK_RANGE
+    from tablerummy.lab.shape import run_shape
+    from tablerummy.simulate import Setup
+
+    assert set(NAMED_TABLES) == {"capone", "ripper"}
+    for variant, (low, high) in RULEBOOK_RANGE.items():
+        for cards in (named_cards(variant, " Calibrated "), None):
+            lengths = []
+            for players in (2, 3, 4):
+                setup = Setup(variant, {"players": players}, ("greedy",), 0, cards)
+                lengths.append(run_shape(setup, 100).to_json()["hands_per_game"]["mean"])
+            inside = all(low <= n <= high for n in lengths)
+            # the defaults miss the range (else there would be nothing to ship)
+            assert inside == (cards is not None), (variant, cards is not None, lengths)
+
+
+def test_cards_names_a_shipped_table_and_dot_slash_reads_a_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "capone", "--cards", "calibrated"]) == 0
+    shown = capsys.readouterr().out
+    assert "Al Capone" in shown and " 38 " in shown  # the set: 75 × 0.5, halves up
+    monkeypatch.chdir(tmp_path)
+    assert main(["rules", "fortune", "--cards", "calibrated"]) == 2  # none shipped: a file
+    assert "cannot read" in capsys.readouterr().err
+    (tmp_path / "calibrated").write_text('["al-capone"]\nset = 61\n', encoding="utf-8")
+    assert main(["rules", "capone", "--cards", "./calibrated"]) == 0
+    assert " 61 " in capsys.readouterr().out
 
 
 def test_the_calibration_proposes_the_scale_that_misses_the_range_least() -> None:

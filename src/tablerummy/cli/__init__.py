@@ -65,7 +65,9 @@ def _parser() -> argparse.ArgumentParser:
         p.add_argument("variant", help="capone, ripper, fortune, arlington, arlington-heights")
         p.add_argument("-o", "--option", action="append", default=[], metavar="KEY=VALUE",
                        help="a variant option, e.g. -o players=4 (repeatable)")
-        p.add_argument("--cards", metavar="FILE", help="card values to use (TOML or JSON)")
+        p.add_argument("--cards", metavar="FILE",
+                       help="card values: a TOML or JSON file, or a table shipped with "
+                            "tablerummy (capone, ripper: calibrated)")
 
     sub.add_parser("variants", help="list the variants and their options")
 

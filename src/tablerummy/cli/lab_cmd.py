@@ -211,7 +211,7 @@ def _skill(args: argparse.Namespace) -> int:
     options: dict[str, object] = dict(parse_options(args.option))
     if args.players is not None:
         players_option(options, args.players)
-    cards = load_cards(args.cards) if args.cards else None
+    cards = load_cards(args.variant, args.cards) if args.cards else None
     base = Setup(args.variant, options, (), args.seed, cards)
     players = Players(beginner=args.beginner.strip().lower(), strong=args.strong.strip().lower(),
                       clairvoyant=args.clairvoyant, field=args.field)

@@ -23,12 +23,20 @@ def parse_options(pairs: list[str]) -> dict[str, str]:
     return options
 
 
-def load_cards(path: str) -> dict[str, Any]:
-    """A card-value file: TOML by default, JSON when it ends in .json.
+def load_cards(variant: str, path: str) -> dict[str, Any]:
+    """What ``--cards`` gives: the name of a table shipped for ``variant``
+    (:data:`~tablerummy.cardtables.NAMED_TABLES`, e.g. ``calibrated``), else a card-value
+    file, TOML by default, JSON when it ends in .json (``./calibrated`` reads a file of
+    that name).
 
     Whatever the file holds, the answer is the table or an :class:`OptionError`:
     numbers too long for ``int`` and nesting too deep for the parsers included.
     """
+    from ..cardtables import named_cards
+
+    named = named_cards(variant, path)
+    if named is not None:
+        return dict(named)
     name = shown(path)
     try:
         text = Path(path).read_text(encoding="utf-8")
@@ -56,5 +64,5 @@ def load_cards(path: str) -> dict[str, Any]:
 def variant_from_args(args: argparse.Namespace, **extra: object) -> Variant:
     options: dict[str, object] = dict(parse_options(args.option))
     options.update({k: v for k, v in extra.items() if v is not None})
-    cards = load_cards(args.cards) if getattr(args, "cards", None) else None
+    cards = load_cards(args.variant, args.cards) if getattr(args, "cards", None) else None
     return get_variant(args.variant, options, cards=cards)

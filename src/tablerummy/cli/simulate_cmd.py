@@ -33,7 +33,7 @@ def _setup(args: argparse.Namespace) -> Setup:
         players_option(options, args.players)
     elif "players" not in options and len(bots) >= 2:
         options["players"] = len(bots)  # one seat per bot unless told otherwise
-    cards = load_cards(args.cards) if args.cards else None
+    cards = load_cards(args.variant, args.cards) if args.cards else None
     return Setup(variant=args.variant, options=options, bots=bots, seed=args.seed, cards=cards)
 
 

@@ -20,6 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..cardtables import scaled_cards
 from ..errors import OptionError
 from ..simulate import GameResult, Setup
 from ..tournament import Task
@@ -29,48 +30,6 @@ from .shape import Shape, run_shape
 RULEBOOK_RANGE: dict[str, tuple[float, float]] = {"capone": (4.0, 7.0), "ripper": (3.0, 5.0)}
 """Hands per game, as the rulebooks put it: "usually 4–7" (Al Capone), "usually between
 3 and 5" (Jack the Ripper)."""
-
-
-def _tables() -> dict[str, tuple[Mapping[str, Mapping[str, int]], tuple[str, ...],
-                                 frozenset[tuple[str, str]]]]:
-    """Per variant: the default table, the keys that are values, the rulebook's facts."""
-    from ..capone.cards import DEFAULT_TABLE as CAPONE
-    from ..ripper.cards import DEFAULT_TABLE as RIPPER
-    from ..ripper.cards import FACTS as RIPPER_FACTS
-
-    return {"capone": (CAPONE, ("points", "set"), frozenset()),
-            "ripper": (RIPPER, ("points",), RIPPER_FACTS)}
-
-
-def scaled_cards(variant: str, scale: float) -> dict[str, dict[str, int]]:
-    """tablerummy's card values times ``scale``, rounded (halves up), as a ``--cards`` table.
-
-    The rulebook's numbers are left out (they stay as printed); a value of at least 1
-    stays at least 1 (a card in a play area must score).
-    """
-    tables = _tables()
-    if variant not in tables:
-        raise OptionError(f"calibration knows capone and ripper, not {shown(variant)}")
-    if not 0 < scale <= 100:
-        raise OptionError(f"a scale must be above 0 and at most 100, not {scale:g}")
-    table, keys, facts = tables[variant]
-    out: dict[str, dict[str, int]] = {}
-    for kind, entry in table.items():
-        values = {key: max(1, math.floor(value * scale + 0.5)) if value >= 1 else value
-                  for key, value in entry.items() if key in keys and (kind, key) not in facts}
-        if values:
-            out[kind] = values
-    return out
-
-
-def cards_toml(cards: Mapping[str, Mapping[str, int]]) -> str:
-    """A ``--cards`` table as TOML (the format ``--cards FILE`` reads by default)."""
-    lines = []
-    for kind, values in cards.items():
-        lines.append(f'["{kind}"]')
-        lines.extend(f"{key} = {value}" for key, value in values.items())
-        lines.append("")
-    return "\n".join(lines)
 
 
 @dataclass

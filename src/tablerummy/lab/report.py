@@ -410,7 +410,7 @@ def _calibration_lines(fig: Figure, data: Mapping[str, Any]) -> None:
 def calibration_report(folder: Path, data: Mapping[str, Any]) -> Path:
     """The report of ``lab calibrate``: the figure, the table, the reading and, when a
     scale fits, its ``--cards`` table as ``proposed-cards.toml``."""
-    from .calibrate import cards_toml
+    from ..cardtables import cards_toml
 
     page = Page(f"Calibration: {data['variant']} hands per game against the rulebook",
                 data["command"], reading=calibration_reading(data),
