@@ -1,9 +1,9 @@
 """Card-value tables by scale, and the named tables shipped with tablerummy.
 
 The printed card values of ``capone`` and ``ripper`` are not public, so tablerummy's
-defaults are its own, the table of the project's contract (``card-data.md``, mirrored in
-``docs/rules-capone.md`` and ``docs/rules-ripper.md``) that every record, scenario and
-conformance check is scored with.  The variant lab's calibration
+defaults are its own, the project's published card table (``docs/rules-capone.md``,
+``docs/rules-ripper.md``) that every record, scenario and conformance check is scored
+with.  The variant lab's calibration
 (:mod:`tablerummy.lab.calibrate`) found tables that make games as long as the rulebooks
 say; they ship under a name, so ``--cards calibrated`` plays them without a file.
 """
