@@ -422,3 +422,72 @@ def test_the_calibration_says_which_scales_round_to_the_same_table() -> None:
     assert data["grid"]["0.9"]["same_table_as"] == "1"
     assert data["grid"]["0.9"]["2"] == data["grid"]["1"]["2"]  # the same games
     assert "same_table_as" not in data["grid"]["1"]
+
+
+# --- comparing skill runs -----------------------------------------------------------------
+
+def _skill_run(folder: Path, variant: str, options: dict[str, Any],
+               units: list[tuple[float, float, float]], measure: str = "win") -> Path:
+    """A ``lab skill --report`` data.json with the given per-deal results."""
+    folder.mkdir(parents=True, exist_ok=True)
+    data = {"variant": variant, "options": options, "measure": measure, "seed": 0,
+            "players": {"beginner": "random", "strong": "greedy",
+                        "clairvoyant": "clairvoyant:ismcts", "field": "greedy"},
+            "command": f"tablerummy lab skill {variant}",
+            "raw": [{"deal": i, "beginner": b, "strong": s, "clairvoyant": c}
+                    for i, (b, s, c) in enumerate(units)]}
+    (folder / "data.json").write_text(json.dumps(data), encoding="utf-8")
+    return folder
+
+
+def test_compare_sets_skill_shares_side_by_side_against_a_baseline(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # skilful: the strong player wins most of what the clairvoyant wins (share near 0.9);
+    # lucky: it wins about half (share near 0.5)
+    skilful = _skill_run(tmp_path / "a", "arlington-heights", {"players": 2, "target": 500},
+                         [(0.0, 1.0, 1.0)] * 45 + [(0.0, 0.0, 1.0)] * 5)
+    lucky = _skill_run(tmp_path / "b", "fortune", {"players": 2, "target": 500},
+                       [(0.0, 1.0, 1.0)] * 25 + [(0.0, 0.0, 1.0)] * 25)
+    assert main(["lab", "compare", str(skilful), str(lucky / "data.json"), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [r["label"] for r in data["runs"]] == ["arlington-heights", "fortune"]
+    assert data["baseline"] == "arlington-heights"
+    assert data["runs"][0]["skill_share"]["value"] == pytest.approx(0.9)
+    assert data["runs"][1]["skill_share"]["value"] == pytest.approx(0.5)
+    (diff,) = data["differences"]
+    assert diff["label"] == "fortune" and diff["value"] == pytest.approx(0.4)
+    assert 0 < diff["ci95"][0] < 0.4 < diff["ci95"][1]  # the interval shows a difference
+
+    assert main(["lab", "compare", str(skilful), str(lucky), "--baseline", "2",
+                 "--report", str(tmp_path / "out")]) == 0
+    shown = capsys.readouterr().out
+    assert "Against fortune" in shown and "baseline lower" in shown
+    page = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
+    assert "less of the result is skill in the baseline" in page
+    assert "tablerummy lab compare" in page and "--baseline 2" in page
+    assert (tmp_path / "out" / "compare.png").stat().st_size > 0
+    assert (tmp_path / "out" / "compare.svg").stat().st_size > 0
+
+
+def test_compare_refuses_what_it_cannot_compare_in_one_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    units = [(0.0, 0.5, 1.0), (0.0, 1.0, 1.0)]
+    good = _skill_run(tmp_path / "good", "fortune", {"players": 2}, units)
+    margin = _skill_run(tmp_path / "margin", "fortune", {"players": 2}, units, measure="margin")
+    (tmp_path / "deep.json").write_text("[" * 100_000, encoding="utf-8")
+    (tmp_path / "other.json").write_text('{"variant": "fortune", "raw": [{"x": 1}]}',
+                                         encoding="utf-8")
+    (tmp_path / "binary.json").write_bytes(b"\xff\xfe\x00")
+    cases = [
+        ([str(good)], "at least two"),
+        ([str(good), str(tmp_path / "missing")], "cannot read"),
+        ([str(good), str(tmp_path / "deep.json")], "not valid JSON"),
+        ([str(good), str(tmp_path / "other.json")], "not the data of a lab skill run"),
+        ([str(good), str(tmp_path / "binary.json")], "not UTF-8"),
+        ([str(good), str(margin)], "measure different things"),
+        ([str(good), str(good), "--baseline", "3"], "--baseline"),
+    ]
+    for argv, words in cases:
+        assert main(["lab", "compare", *argv]) == 2, argv
+        err = capsys.readouterr().err
+        assert words in err and err.count("\n") == 1, (argv, err)

@@ -180,6 +180,16 @@ def _parser() -> argparse.ArgumentParser:
                    help="write an HTML report, the proposed --cards table and the raw JSON "
                         "into DIR (extra 'lab')")
 
+    p = lab.add_parser("compare", help="skill shares of several lab skill runs side by "
+                                       "side, each against a baseline run")
+    p.add_argument("runs", nargs="+", metavar="RUN",
+                   help="a lab skill report folder (or its data.json); at least two")
+    p.add_argument("--baseline", type=whole(1, 1000), default=1,
+                   help="the run the others are set against, by its place (default 1)")
+    p.add_argument("--json", action="store_true", help="print the results as JSON")
+    p.add_argument("--report", metavar="DIR",
+                   help="write an HTML report and the raw JSON into DIR (extra 'lab')")
+
     p = sub.add_parser("play", help="play in the terminal against bots or at one screen")
     variant_args(p)
     p.add_argument("--seats", default="human,greedy",

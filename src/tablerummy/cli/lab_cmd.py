@@ -18,13 +18,14 @@ from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import OptionError
 from ..lab.seats import LAB_HOOKS
 from ..lab.tables import (
     TextTable,
     calibration_tables,
+    compare_tables,
     shape_tables,
     skill_tables,
     spread_tables,
@@ -35,6 +36,9 @@ from ..userinput import shown
 from .options import load_cards, parse_options
 from .simulate_cmd import _progress_bar, _setup, players_option
 
+if TYPE_CHECKING:
+    from rich.console import Console
+
 
 def lab_command(args: argparse.Namespace) -> int:
     if args.lab_command == "shape":
@@ -43,7 +47,32 @@ def lab_command(args: argparse.Namespace) -> int:
         return _spread(args)
     if args.lab_command == "calibrate":
         return _calibrate(args)
+    if args.lab_command == "compare":
+        return _compare(args)
     return _skill(args)
+
+
+def _compare(args: argparse.Namespace) -> int:
+    from ..lab.compare import compare_command, compare_runs, load_skill_run
+
+    folder = _report_dir(args.report) if args.report else None
+    runs = [load_skill_run(source) for source in args.runs]
+    data = compare_runs(runs, args.runs, args.baseline - 1)
+    data["command"] = compare_command(args.runs, args.baseline - 1, args.report)
+    if folder is not None:
+        from ..lab.report import compare_report
+
+        compare_report(folder, data)
+    if args.json:
+        print(json.dumps(data))
+        return 0
+    from rich.console import Console
+
+    console = Console()
+    print_tables(console, compare_tables(data))
+    if folder is not None:
+        console.print(f"report written to {folder / 'index.html'}", highlight=False)
+    return 0
 
 
 def _numbers(flag: str, text: str, kind: Callable[[str], float]) -> list[Any]:
@@ -238,17 +267,10 @@ def _skill(args: argparse.Namespace) -> int:
     return 0
 
 
-def _print(tables: list[TextTable], title: str, data: dict[str, Any],
-           folder: Path | None) -> None:
-    from rich.console import Console
-    from rich.markup import escape
+def print_tables(console: Console, tables: list[TextTable]) -> None:
+    """The lab's text tables in the terminal, first column left, numbers right."""
     from rich.table import Table
 
-    console = Console()
-    options = " ".join(f"{k}={str(v).lower()}" for k, v in data["options"].items())
-    options = options or "default options"
-    console.print(f"[bold]{data['variant']}[/bold] ({escape(options)}), {escape(title)}, "
-                  f"seeds {data['seed']}…{data['seed'] + data['deals'] - 1}", highlight=False)
     for table in tables:
         shown_table = Table(title=table.title, title_justify="left",
                             caption=table.note or None, caption_justify="left")
@@ -257,6 +279,19 @@ def _print(tables: list[TextTable], title: str, data: dict[str, Any],
         for row in table.rows:
             shown_table.add_row(*row)
         console.print(shown_table)
+
+
+def _print(tables: list[TextTable], title: str, data: dict[str, Any],
+           folder: Path | None) -> None:
+    from rich.console import Console
+    from rich.markup import escape
+
+    console = Console()
+    options = " ".join(f"{k}={str(v).lower()}" for k, v in data["options"].items())
+    options = options or "default options"
+    console.print(f"[bold]{data['variant']}[/bold] ({escape(options)}), {escape(title)}, "
+                  f"seeds {data['seed']}…{data['seed'] + data['deals'] - 1}", highlight=False)
+    print_tables(console, tables)
     if "grid" in data:
         proposal = data["proposal"]
         fits = ("puts every player count in the rulebook's range" if proposal["all_in_range"]

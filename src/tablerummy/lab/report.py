@@ -22,6 +22,7 @@ from ..errors import OptionError
 from .tables import (
     TextTable,
     calibration_tables,
+    compare_tables,
     shape_tables,
     skill_tables,
     spread_tables,
@@ -447,4 +448,67 @@ def calibration_reading(data: Mapping[str, Any]) -> list[str]:
     out.append("Greedy bots score fast (they meld and lay off everything at once): people "
                "play longer games, so read these scales as the bots' calibration, not "
                "the table's.")
+    return out
+
+
+# --- lab compare ----------------------------------------------------------------------------
+
+def _compare_bars(fig: Figure, data: Mapping[str, Any]) -> None:
+    left, right = fig.subplots(1, 2, sharey=True)
+    labels = [row["label"] for row in data["runs"]]
+    ys = list(range(len(labels)))[::-1]
+
+    def draw(ax: Any, values: Sequence[float | None], cis: Sequence[list[float] | None],
+             rows: Sequence[int], color: str) -> None:
+        for y, value, ci in zip(rows, values, cis, strict=True):
+            if value is None:
+                continue
+            low, high = ci or [value, value]
+            ax.errorbar([value], [y], xerr=[[value - low], [high - value]], fmt="o",
+                        color=color, capsize=4)
+
+    draw(left, [r["skill_share"]["value"] for r in data["runs"]],
+         [r["skill_share"]["ci95"] for r in data["runs"]], ys, "#4878a8")
+    left.set_yticks(ys, labels, fontsize=8)
+    left.set_xlabel("skill share (95 % interval)")
+    others = [y for i, y in enumerate(ys) if i != data["baseline_index"]]
+    draw(right, [d["value"] for d in data["differences"]],
+         [d["ci95"] for d in data["differences"]], others, "#c44e52")
+    right.axvline(0, color="#888888", linewidth=1)
+    right.set_xlabel(f"{data['baseline']} − run")
+
+
+def compare_report(folder: Path, data: Mapping[str, Any]) -> Path:
+    """The report of ``lab compare``: one figure, its tables and a reading."""
+    page = Page(f"Skill shares compared, against {data['baseline']}", data["command"],
+                reading=compare_reading(data), tables=compare_tables(data))
+    figure(folder, "compare", lambda fig: _compare_bars(fig, data))
+    page.figures.append(("compare", "Skill share of each run, and the baseline's less each "
+                                    "other run's (95 % bootstrap intervals)"))
+    return write_page(folder, page, data)
+
+
+def compare_reading(data: Mapping[str, Any]) -> list[str]:
+    """What the comparison says, difference by difference."""
+    base = data["runs"][data["baseline_index"]]
+    value = base["skill_share"]["value"]
+    out = [f"{data['baseline']}: skill share "
+           f"{'undefined' if value is None else f'{value:.2f}'} over {base['deals']} deals."]
+    for diff in data["differences"]:
+        ci = diff["ci95"]
+        if diff["value"] is None or not ci:
+            out.append(f"Against {diff['label']}: no interval, nothing to read.")
+            continue
+        span = f"{diff['value']:+.3f} (95 % interval {ci[0]:+.3f} to {ci[1]:+.3f})"
+        if ci[0] > 0:
+            verdict = "more of the result is skill in the baseline: less luck"
+        elif ci[1] < 0:
+            verdict = "less of the result is skill in the baseline: more luck"
+        else:
+            verdict = "the runs cannot tell them apart at this size"
+        out.append(f"Against {diff['label']}: the baseline's share less its is {span}; "
+                   f"{verdict}.")
+    if not data["same_players"]:
+        out.append("The runs did not all use the same players: a difference may come from "
+                   "the players as well as from the rules.")
     return out

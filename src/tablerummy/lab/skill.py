@@ -122,11 +122,13 @@ def _role_mean(units: Sequence[Unit], role: int) -> float:
     return math.fsum(u[role] for u in units) / len(units)
 
 
-def _learning(units: Sequence[Unit]) -> float:
+def learning_of(units: Sequence[Unit]) -> float:
+    """The learning effect: the strong player's mean result less the beginner's."""
     return math.fsum(u[1] - u[0] for u in units) / len(units)
 
 
-def _random(units: Sequence[Unit]) -> float:
+def random_of(units: Sequence[Unit]) -> float:
+    """The random effect: the clairvoyant's mean result less the strong player's."""
     return math.fsum(u[2] - u[1] for u in units) / len(units)
 
 
@@ -186,9 +188,10 @@ class Skill:
             out["result"] = {role: {"mean": _role_mean(units, i),
                                     "ci95": bootstrap(units, partial(_role_mean, role=i))}
                              for i, role in enumerate(ROLES)}
-            out["learning_effect"] = {"value": _learning(units),
-                                      "ci95": bootstrap(units, _learning)}
-            out["random_effect"] = {"value": _random(units), "ci95": bootstrap(units, _random)}
+            out["learning_effect"] = {"value": learning_of(units),
+                                      "ci95": bootstrap(units, learning_of)}
+            out["random_effect"] = {"value": random_of(units),
+                                    "ci95": bootstrap(units, random_of)}
             out["skill_share"] = {"value": share_of(units), "ci95": bootstrap(units, share_of)}
         if raw:
             out["raw"] = [{"deal": deal, **dict(zip(ROLES, unit, strict=True))}

@@ -92,3 +92,25 @@ def bootstrap(units: Sequence[T], statistic: Callable[[Sequence[T]], float | Non
         return None
     values.sort()
     return [_percentile(values, 2.5), _percentile(values, 97.5)]
+
+
+def bootstrap_difference(first: Sequence[T], second: Sequence[T],
+                         statistic: Callable[[Sequence[T]], float | None],
+                         resamples: int = BOOTSTRAP_RESAMPLES, seed: int = BOOTSTRAP_SEED
+                         ) -> list[float] | None:
+    """The 95 % percentile-bootstrap interval of ``statistic(first) − statistic(second)``
+    for two independent samples (two runs on different deals): each resample draws each
+    sample's units anew, on its own.  None as :func:`bootstrap` says."""
+    if len(first) < 2 or len(second) < 2:
+        return None
+    rng = random.Random(seed)
+    values = []
+    for _ in range(resamples):
+        a = statistic([first[rng.randrange(len(first))] for _ in first])
+        b = statistic([second[rng.randrange(len(second))] for _ in second])
+        if a is not None and b is not None and math.isfinite(a - b):
+            values.append(a - b)
+    if len(values) < resamples / 2:
+        return None
+    values.sort()
+    return [_percentile(values, 2.5), _percentile(values, 97.5)]

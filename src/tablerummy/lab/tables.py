@@ -146,6 +146,39 @@ def skill_tables(data: Mapping[str, Any]) -> list[TextTable]:
     return [players, effects]
 
 
+def compare_tables(data: Mapping[str, Any]) -> list[TextTable]:
+    """The tables of ``lab compare`` (:func:`~.compare.compare_runs`)."""
+    digits = 3 if data["measure"] == "win" else 1
+    runs = TextTable("Skill share of each run",
+                     ["run", "deals", "beginner", "strong", "clairvoyant", "learning",
+                      "random", "skill share", "95 % interval"],
+                     note=f"results: {'win rate' if data['measure'] == 'win' else 'final margin'}"
+                          " against the field; percentile bootstrap over each run's deals")
+    for row in data["runs"]:
+        result = row["result"]
+        runs.rows.append([row["label"], str(row["deals"]),
+                          *(number(result[r], digits) for r in ("beginner", "strong",
+                                                                 "clairvoyant")),
+                          number(row["learning_effect"]["value"], digits),
+                          number(row["random_effect"]["value"], digits),
+                          number(row["skill_share"]["value"], 3),
+                          interval(row["skill_share"]["ci95"], 3)])
+    diffs = TextTable(f"Against {data['baseline']}",
+                      ["run", "baseline's share − run's", "95 % interval", "reading"],
+                      note="independent runs: each resample draws every run's deals anew")
+    for row in data["differences"]:
+        ci = row["ci95"]
+        reading = ("–" if not ci else "baseline higher" if ci[0] > 0
+                   else "baseline lower" if ci[1] < 0 else "no difference shown")
+        diffs.rows.append([row["label"], number(row["value"], 3), interval(ci, 3), reading])
+    players = TextTable("Runs", ["run", "players", "from"])
+    for row in data["runs"]:
+        names = row["players"]
+        players.rows.append([row["label"], ", ".join(f"{k} {v}" for k, v in names.items()),
+                             row["command"]])
+    return [runs, diffs, players]
+
+
 def spread_tables(data: Mapping[str, Any]) -> list[TextTable]:
     """The tables of ``lab spread``'s results (its ``to_json``)."""
     if "rating" not in data:
