@@ -14,7 +14,7 @@ from typing import Any
 from .errors import RecordError, TablerummyError
 from .game import RECORD_FORMAT, Game
 from .notation import MAX_ACTION_CHARS
-from .userinput import shown
+from .userinput import read_user_text, shown
 from .variant import get_variant
 
 
@@ -28,14 +28,7 @@ class Replay:
 
 
 def load_json(path: str | Path) -> Any:
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as err:
-        raise RecordError(f"cannot read {shown(str(path))}: {err.strerror or err}") from None
-    except UnicodeDecodeError:
-        raise RecordError(f"{path} is not UTF-8 text") from None
-    except ValueError:  # a NUL in the path (after UnicodeDecodeError: it is one too)
-        raise RecordError(f"cannot read {shown(str(path))}: not a file name") from None
+    text = read_user_text(path, RecordError)
     try:
         return json.loads(text)
     except json.JSONDecodeError as err:

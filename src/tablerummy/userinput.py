@@ -9,9 +9,15 @@ Two traps of Python's own helpers, closed here once for every front end:
 * ``repr`` of user data in an error message can be megabytes long, or recurse until
   Python gives up (a value nested a thousand levels deep); :func:`shown` echoes a value
   in a bounded, flat form instead.
+
+And a file a person names is read by :func:`read_user_text`, whose every failure (no
+such file, a folder, bytes that are not UTF-8, a NUL in the name) is one line.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
 
 MAX_DIGITS = 4300
 """The most digits a whole number may have (Python's default ``int`` conversion limit)."""
@@ -65,3 +71,21 @@ def shown(value: object, limit: int = SHOWN_CHARS) -> str:
     if isinstance(value, (list, tuple)):
         return f"a list of {len(value)} item(s)"
     return f"a {type(value).__name__}"
+
+
+def read_user_text(path: str | Path, fail: Callable[[str], Exception],
+                   max_bytes: int | None = None) -> str:
+    """The text of a file a person named, or ``fail(reason)`` raised: a one-line error of
+    the caller's kind (``reason`` echoes the name through :func:`shown`)."""
+    name = shown(str(path))
+    try:
+        target = Path(path)
+        if max_bytes is not None and target.stat().st_size > max_bytes:
+            raise fail(f"{name} is larger than {max_bytes:,} bytes")
+        return target.read_text(encoding="utf-8")
+    except OSError as err:
+        raise fail(f"cannot read {name}: {err.strerror or err}") from None
+    except UnicodeDecodeError:
+        raise fail(f"{name} is not UTF-8 text") from None
+    except ValueError:  # a NUL in the path (after UnicodeDecodeError: it is one too)
+        raise fail(f"cannot read {name}: not a file name") from None

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import argparse
 import json
-from pathlib import Path
 from typing import Any
 
 from ..errors import OptionError
-from ..userinput import shown
+from ..userinput import read_user_text, shown
 from ..variant import Variant, get_variant
 
 
@@ -38,14 +37,7 @@ def load_cards(variant: str, path: str) -> dict[str, Any]:
     if named is not None:
         return dict(named)
     name = shown(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as err:
-        raise OptionError(f"--cards: cannot read {name}: {err.strerror or err}") from None
-    except UnicodeDecodeError:
-        raise OptionError(f"--cards: {name} is not UTF-8 text") from None
-    except ValueError:  # a NUL in the path
-        raise OptionError(f"--cards: cannot read {name}: not a file name") from None
+    text = read_user_text(path, lambda reason: OptionError(f"--cards: {reason}"))
     import tomllib  # here: only --cards reads TOML, and every command imports this module
 
     try:

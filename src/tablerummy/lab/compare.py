@@ -15,6 +15,7 @@ like (``docs/lab/README.md``).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import shlex
 from collections.abc import Mapping, Sequence
@@ -22,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import OptionError
-from ..userinput import shown
+from ..userinput import read_user_text, shown
 from ..variant import get_variant
 from .skill import ROLES, Unit, learning_of, random_of, share_of
 from .stats import bootstrap, bootstrap_difference
@@ -34,19 +35,11 @@ MAX_DATA_BYTES = 64 * 1024 * 1024
 def load_skill_run(path: str) -> dict[str, Any]:
     """The data of one ``lab skill --report`` run: its folder or its ``data.json``."""
     name = shown(path)
-    try:
-        target = Path(path)
+    target = Path(path)
+    with contextlib.suppress(ValueError):  # a NUL in the path: read_user_text says so
         if target.is_dir():
             target = target / "data.json"
-        if target.stat().st_size > MAX_DATA_BYTES:
-            raise OptionError(f"{name} is too large to be a skill run's data")
-        text = target.read_text(encoding="utf-8")
-    except OSError as err:
-        raise OptionError(f"cannot read {name}: {err.strerror or err}") from None
-    except UnicodeDecodeError:
-        raise OptionError(f"{name} is not UTF-8 text") from None
-    except ValueError:  # a NUL in the path
-        raise OptionError(f"cannot read {name}: not a file name") from None
+    text = read_user_text(target, OptionError, MAX_DATA_BYTES)
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
