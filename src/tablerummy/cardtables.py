@@ -14,16 +14,12 @@ import math
 from collections.abc import Mapping
 
 from .errors import OptionError
+from .ripper.cards import VICTIMS
 from .userinput import shown
-
-VICTIM_POINTS = 1
-"""The Victims' points in ``ripper``'s calibrated table (below)."""
 
 NAMED_TABLES: dict[str, dict[str, tuple[float, dict[str, dict[str, int]]]]] = {
     "capone": {"calibrated": (0.5, {})},
-    "ripper": {"calibrated": (0.75, {f"victim-{v}": {"points": VICTIM_POINTS}
-                                     for v in ("nichols", "chapman", "stride", "eddowes",
-                                               "kelly")})},
+    "ripper": {"calibrated": (0.75, {victim: {"points": 1} for victim in VICTIMS})},
 }
 """Per variant, the tables that ``--cards NAME`` names: a scale of the defaults (rounded
 as :func:`scaled_cards` does), then the values that replace the scaled ones.  Greedy
