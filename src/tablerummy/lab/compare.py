@@ -122,8 +122,7 @@ def compare_runs(runs: Sequence[Mapping[str, Any]], sources: Sequence[str],
     players = {json.dumps(run["players"], sort_keys=True) for run in runs}
     return {"measure": measures.pop(), "baseline": base["label"], "baseline_index": baseline,
             "runs": rows,
-            "differences": differences, "same_players": len(players) == 1,
-            "command": ""}
+            "differences": differences, "same_players": len(players) == 1}
 
 
 def compare_command(sources: Sequence[str], baseline: int, report: str | None) -> str:
