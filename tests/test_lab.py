@@ -488,6 +488,8 @@ def test_compare_refuses_what_it_cannot_compare_in_one_line(
         ([str(good), str(good), "--baseline", "3"], "--baseline"),
     ]
     for argv, words in cases:
-        assert main(["lab", "compare", *argv]) == 2, argv
+        out = tmp_path / "report"
+        assert main(["lab", "compare", *argv, "--report", str(out)]) == 2, argv
         err = capsys.readouterr().err
         assert words in err and err.count("\n") == 1, (argv, err)
+        assert not out.exists(), argv  # nothing written

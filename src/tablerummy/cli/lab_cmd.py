@@ -55,9 +55,9 @@ def lab_command(args: argparse.Namespace) -> int:
 def _compare(args: argparse.Namespace) -> int:
     from ..lab.compare import compare_command, compare_runs, load_skill_run
 
-    folder = _report_dir(args.report) if args.report else None
     runs = [load_skill_run(source) for source in args.runs]
-    data = compare_runs(runs, args.runs, args.baseline - 1)
+    data = compare_runs(runs, args.runs, args.baseline - 1)  # refused before any folder is made
+    folder = _report_dir(args.report) if args.report else None
     data["command"] = compare_command(args.runs, args.baseline - 1, args.report)
     if folder is not None:
         from ..lab.report import compare_report
