@@ -275,7 +275,9 @@ def print_tables(console: Console, tables: list[TextTable]) -> None:
         shown_table = Table(title=table.title, title_justify="left",
                             caption=table.note or None, caption_justify="left")
         for i, header in enumerate(table.headers):
-            shown_table.add_column(header, justify="left" if i == 0 else "right")
+            # a narrow terminal folds a cell onto more lines rather than cut it short
+            shown_table.add_column(header, justify="left" if i == 0 else "right",
+                                   overflow="fold")
         for row in table.rows:
             shown_table.add_row(*row)
         console.print(shown_table)
