@@ -340,9 +340,10 @@ async def _serve_socket(ws: WebSocket, table: LiveTable, limits: Settings) -> No
                 continue
             conn = Connection(seat)
         writer = asyncio.create_task(_writer(ws, conn))
-        conn.post(dumps(welcome_message(table.game.variant, conn.seat, table.meta())))
-        table.connections.add(conn)
-        table.broadcast()  # the others see who came online; this one gets the state
+        async with table.lock:  # not while a move is being committed: only what is durable
+            conn.post(dumps(welcome_message(table.game.variant, conn.seat, table.meta())))
+            table.connections.add(conn)
+            table.broadcast()  # the others see who came online; this one gets the state
         while True:
             raw = await _receive_text(ws)
             ref: str | int | None = None

@@ -78,8 +78,11 @@ async def drive(table: LiveTable) -> None:
         wait = deadline - time.time()
         if wait > 0:  # until the deadline, or until something moves
             table.moved.clear()
+            # asyncio.timeout, not wait_for: on 3.11 wait_for drops a cancellation that
+            # arrives as the event is set, and the table's close would wait for the clock
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(table.moved.wait(), wait)
+                async with asyncio.timeout(wait):
+                    await table.moved.wait()
             continue
         await time_out(table, spec)
 

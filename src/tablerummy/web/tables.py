@@ -164,6 +164,7 @@ class LiveTable:
         self._catch_full = False
         self.heard = 0  # the highest version another process notified (shared)
         self.deadline_reset = False
+        self._committing = False  # a move is applied in memory but not yet committed
         if manager.shared:
             self._derive_stand_in()
         if self.standing_in is None and row.deadline is None and self.status == PLAYING:
@@ -252,6 +253,15 @@ class LiveTable:
         return text, len(events)
 
     def broadcast(self) -> None:
+        """Send every connection the table's state (unless a move is being committed).
+
+        While :meth:`_act_locked` waits for its commit the game in memory already holds
+        the move: a state sent then could show a move that a crash loses.  Such a
+        broadcast (someone came online, a table expired) is left to the one that follows
+        the commit.
+        """
+        if self._committing:
+            return
         self._cache.clear()  # meta (who is online) may have changed without a move
         self._cache_version = self.version
         for conn in list(self.connections):
@@ -323,14 +333,17 @@ class LiveTable:
             self.standing_in = None
             self.row.deadline = clock.deadline_for(self, game.to_act)
             changes["deadline"] = self.row.deadline
+        self._committing = True
         try:
             await self.manager.store.append(self.id, self.version - 1, canonical, status,
                                             changes)
         except StoreError:
             await self._rebuild()
             raise
+        finally:
+            self._committing = False
+            self.broadcast()  # the committed move, or the table as reloaded after a failure
         self.moved.set()
-        self.broadcast()
         if self.status == FINISHED:
             self.manager.release(self)
 
