@@ -147,7 +147,8 @@ def test_the_bots_benchmark_runs(tmp_path: Path) -> None:
     assert module.main(["--quick", "--sections", "speed,budget", "--budgets", "5",
                         "--json", str(out)]) == 0
     data = json.loads(out.read_text())
-    assert data["speed"]["capone/2"]["start"] > 0
+    start = data["speed"]["capone/2"]["start"]
+    assert start["low"] <= start["median"] <= start["high"] and start["low"] > 0
     assert data["budget"]["5"]["errors"] == 0
 
 
