@@ -8,6 +8,7 @@ gangster are interchangeable), the piles are lists with the top card last, so th
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import compress
 from random import Random
 from typing import TYPE_CHECKING, Any, Self
 
@@ -22,6 +23,14 @@ if TYPE_CHECKING:
     from .variant import Capone
 
 DRAW, PLAY, TAKE, OVER = range(4)
+_GANGSTERS = range(NG)
+_MELDS = tuple(tuple(A.MELD + g * A.MELD_SIZES + k - 3 for k in range(3, 3 + A.MELD_SIZES))
+               for g in range(NG))
+"""``_MELDS[g][k - 3]``: the action "meld ``k`` cards of gangster ``g``"."""
+_LAYOFFS = tuple(A.LAYOFF + g for g in range(NG))
+_DISCARDS = tuple(A.DISCARD + k for k in range(NK))
+_ASK_AROUND = range(A.ASK_AROUND, A.ASK_AROUND + NG)
+
 PHASES = ("draw", "play", "take", "over")
 HAND_SIZE = 10
 REVEAL_COUNT = 7
@@ -125,13 +134,6 @@ class CaponeState(MysteryState):
     def _melded(self, g: int) -> bool:
         return any(area[g] >= 3 for area in self.areas)
 
-    def _complete_anywhere(self, g: int) -> bool:
-        full = self.copies[g]
-        return any(area[g] == full for area in self.areas)
-
-    def _raid_gain(self, g: int, side: int) -> int:
-        return sum(area[g] for s, area in enumerate(self.areas) if s != side)
-
     def legal_actions(self) -> list[Action]:
         phase = self.phase
         if phase == DRAW:
@@ -150,36 +152,41 @@ class CaponeState(MysteryState):
         if size >= 2:  # a player may never play their last hand card
             maxk = size - 1
             areas = self.areas
-            for g in range(NG):
+            for g in compress(_GANGSTERS, hand):  # the gangsters in hand, in order
                 c = hand[g]
-                if c:
-                    if c >= 3:
-                        for k in range(3, min(c, maxk) + 1):
-                            acts.append(A.MELD + g * A.MELD_SIZES + k - 3)
-                    for area in areas:
-                        if area[g] >= 3:
-                            acts.append(A.LAYOFF + g)
-                            break
-            if not self.gavel_played:
+                if c >= 3 and maxk >= 3:  # melds of 3 … min(c, maxk) cards
+                    acts.extend(_MELDS[g][:min(c, maxk) - 2])
+                for area in areas:
+                    if area[g] >= 3:
+                        acts.append(_LAYOFFS[g])
+                        break
+            if not self.gavel_played and (hand[AGENT_MEETING] or hand[SEARCH_WARRANT]
+                                          or hand[ELIOT_NESS] or hand[RAID]):
                 self._gavel_actions(acts, hand)
-        for k in range(NK):
-            if hand[k]:
-                acts.append(A.DISCARD + k)
+        acts.extend(compress(_DISCARDS, hand))
         return acts
 
     def _gavel_actions(self, acts: list[Action], hand: list[int]) -> None:
+        """The Gavel cards' actions, for a hand that holds at least one Gavel card.
+
+        Written with ``zip`` over the gangsters rather than indexing: this runs at most
+        play-phase decisions of every playout and search.
+        """
         side = self.side_of[self.seat]
-        mine = self._incomplete_melds(side) if (
-            hand[AGENT_MEETING] or hand[SEARCH_WARRANT] or hand[ELIOT_NESS] or hand[RAID]
-        ) else []
+        areas = self.areas
+        copies = self.copies
+        own = areas[side]
+        mine = [g for g, a, c in zip(_GANGSTERS, own, copies, strict=False) if 3 <= a < c]
         if hand[AGENT_MEETING]:
-            copies = self.copies  # gangsters with a complete set somewhere cannot be asked for
-            done = [g for area in self.areas for g in range(NG) if area[g] == copies[g]]
+            # gangsters with a complete set somewhere cannot be asked for
+            done = [g for area in areas
+                    for g, a, c in zip(_GANGSTERS, area, copies, strict=False) if a == c]
             if done:
-                acts.extend(A.ASK_AROUND + g for g in range(NG) if g not in done)
+                acts.extend(A.ASK_AROUND + g for g in _GANGSTERS if g not in done)
             else:
-                acts.extend(range(A.ASK_AROUND, A.ASK_AROUND + NG))
-            others = [s for s in range(self.players) if s != self.seat]
+                acts.extend(_ASK_AROUND)
+            seat = self.seat
+            others = [s for s in range(self.players) if s != seat]
             acts.extend(A.ask_directly(g, s) for g in mine for s in others)
         if hand[SEARCH_WARRANT]:
             if self.discard:  # there must be a card to choose
@@ -190,10 +197,10 @@ class CaponeState(MysteryState):
             if mine:
                 acts.append(A.REVEAL_SEVEN)
         if hand[RAID]:
-            own = self.areas[side]
-            acts.extend(
-                A.RAID + g for g in range(NG) if own[g] >= 3 and self._raid_gain(g, side)
-            )
+            # a melded gangster of one's own that another area holds cards of
+            held = [sum(col) for col in zip(*areas, strict=True)]  # every area's, own included
+            acts.extend(A.RAID + g for g, a, h in zip(_GANGSTERS, own, held, strict=False)
+                        if a >= 3 and h > a)
 
     # --- the checked path's explanation ---------------------------------------------
 
