@@ -342,100 +342,233 @@ def candidate_melds(avail: Sequence[int], rules: Rules, must: int = -1) -> list[
     """Every canonical meld that the cards ``avail`` (a count vector) can make.
 
     With ``must`` (the discard pile's top card) only melds holding that card.  This is
-    the hot path of ``legal_actions``: the melds of one rank (sets) or one suit
-    (sequences) depend only on that rank's or suit's counts and on the wilds at hand, and
-    a hand changes by a card or two between turns, so each group is computed once and
-    remembered (:func:`_group`).  The list is the groups in a fixed order: sets by rank,
-    deuce sets, sequences by suit (no meld is in two groups).
+    the hot path of ``legal_actions``.  The melds of one rank (sets) depend only on its
+    four counts and the wilds at hand, and those of one suit (sequences) only on which of
+    its cards are held and the wilds: each such group is found once and remembered whole
+    (:class:`Found`), so that a call is a lookup per suit and per rank that can make a
+    set.  A suit's group is made of its *windows'* (a lowest and highest place), which
+    depend on fewer cards, so a hand meeting a new suit group seldom meets a new window.
+    The list is the groups in a fixed order: sets by rank, deuce sets, sequences by suit
+    (no meld is in two groups); with ``must``, each group's melds that hold it, in order.
     """
-    cache = _CACHES.get(rules.meld_rules)
-    if cache is None:
-        cache = _CACHES[rules.meld_rules] = Groups()
-    recall = cache.get
+    found = _FOUND.get(rules.meld_rules)
+    if found is None:
+        found = _FOUND[rules.meld_rules] = Memory()
+    recall = found.get
     counts = bytes(avail)  # (a count is at most 4)
-    wilds = bytes([avail[c] for c in rules.wild_cards])  # (bytes remember their hash)
+    wilds = _wilds(counts, rules)  # (bytes remember their hash)
     total_wild = sum(wilds)
-    suits: Sequence[int] = (suit_of(must),) if must >= 0 and not rules.wild[must] else range(4)
+    placed = must >= 0 and not rules.wild[must]  # a natural must card: its rank and suit
     out: list[Meld] = []
     key: tuple[object, ...]
-    if must >= 0 and not rules.wild[must]:
+    if placed:
         rank = rank_of(must)
-        held = counts[rank - 1:52:13]
-        ranks: Sequence[int] = (
-            (rank,) if held != _NONE and sum(held) + total_wild >= 3 else ())
+        held = counts[rank - 1:52:13]  # the rank's four cards, ♠ ♥ ♦ ♣ (the must card too)
+        if sum(held) + total_wild >= 3:
+            key = (rank, held, wilds)
+            got = recall(key) or found.recall(key) or _sets_found(found, key, avail, rules)
+            out.extend(got.holding(must))
+        if total_wild:  # the windows with a place for the must card
+            _placed_sequences(found, suit_of(must), rank, counts, wilds, avail, total_wild,
+                              rules, out)
+        else:  # (a natural suit's group is small and shared with the play phase)
+            suit = suit_of(must)
+            held = counts.translate(_PRESENT)[13 * suit:13 * suit + 13]
+            key = (20 + suit, held, wilds)
+            got = recall(key) or found.recall(key) or _suit_found(found, key, avail, rules)
+            out.extend(got.holding(must))
+        return out
+    # the whole hand as one integer, a byte per card (♠ A … K, ♥, ♦, ♣, Joker last)
+    whole = int.from_bytes(counts)
+    # each rank's count over the four suits at once, a byte per rank (A first): a count
+    # is at most 2, so the four rows added never carry from one rank's byte into the next
+    totals = ((whole >> 8) + (whole >> 112) + (whole >> 216) + (whole >> 320)) & _ROW
+    # a set of fewer naturals needs more wilds than are held: the ranks with enough have
+    # their byte's top bit set (wild deuces make no set of their own rank)
+    ranks = (totals + _AT_LEAST_ROW[max(1, 3 - total_wild)]) & (
+        _TOPS_BUT_TWOS if rules.deuces_wild else _TOPS)
+    while ranks:
+        bit = ranks.bit_length() - 1
+        ranks ^= 1 << bit
+        r = 12 - (bit >> 3)  # the rank's index (A = 0)
+        held = counts[r:52:13]  # the rank's four cards, ♠ ♥ ♦ ♣
+        key = (r + 1, held, wilds)
+        got = recall(key) or found.recall(key) or _sets_found(found, key, avail, rules)
+        out.extend(got.melds if must < 0 else got.holding(must))
+    if rules.deuce_sets and total_wild >= 3:
+        key = (0, counts[1:52:13])
+        got = recall(key) or found.recall(key) or _deuces_found(found, key)
+        out.extend(got.melds if must < 0 else got.holding(must))
+    if total_wild:
+        suits = 15
     else:
-        # each rank's count over the four suits at once: a count is at most 2, so four
-        # rows added as integers never carry from one rank's byte into the next
-        totals = (int.from_bytes(counts[0:13]) + int.from_bytes(counts[13:26])
-                  + int.from_bytes(counts[26:39]) + int.from_bytes(counts[39:52]))
-        # a set of fewer naturals needs more wilds than are held
-        mask = totals.to_bytes(13).translate(_AT_LEAST[max(1, 3 - total_wild)])
-        if rules.deuces_wild:
-            mask = _no_twos(mask)
-        ranks = []
-        r = mask.find(1)
-        while r >= 0:
-            ranks.append(r + 1)
-            r = mask.find(1, r + 1)
-    for rank in ranks:
-        held = counts[rank - 1:52:13]  # the rank's four cards, ♠ ♥ ♦ ♣
-        key = (rank, held, wilds, must)
-        got = recall(key)
-        if got is None:
-            got = cache.recall(key)
-            if got is None:
-                got = _sets_group(cache, rank, held, wilds, must, avail, rules)
-        if got:
-            out.extend(got)
-    if rules.deuce_sets and (must < 0 or rank_of(must) == 2):
-        deuces = [(c, avail[c]) for c in RANK_CARDS[2] if avail[c]]
-        key = (0, tuple(deuces), must)
-        got = recall(key)
-        if got is None:
-            got = cache.recall(key)
-        if got is None:
-            def deuce_sets(keep: Keep, multis: Multis) -> None:
-                for size in (3, 4):
-                    for combo in _multisets(deuces, size):
-                        keep(Meld(DEUCES, 2, 0, tuple((c, c) for c in combo)))
-            got = _group(cache, key, must, deuce_sets)
-        out.extend(got)
+        # without a wild, a sequence is three held cards in a row: the held cards' top
+        # bits, and those of a card whose next two are held (or Q, K and A)
+        held_bits = (whole + _ONES) & _HELD
+        runs = (held_bits & (held_bits << 8) & (held_bits << 16) & _RUN_STARTS) | (
+            held_bits & (held_bits << 8) & (held_bits >> 88) & _QUEENS)
+        if not runs:
+            return out
+        suits = sum(1 << t for t in range(4) if runs & _SUIT_BYTES[t])
     present = counts.translate(_PRESENT)  # a sequence asks only whether a card is held
-    plans = _PLANS.get((rules.meld_rules, total_wild))
-    if plans is None:
-        plans = _PLANS[(rules.meld_rules, total_wild)] = {}
-    for suit in suits:
-        held = present[13 * suit:13 * suit + 13]
-        plan = plans.get(held)
-        if plan is None:
-            plan = plans[held] = _plan(held, total_wild, rules)
-        if plan:
-            out.extend(_sequences_of(suit, held, plan, rules, cache, wilds, avail,
-                                     total_wild, must))
+    for suit in range(4):
+        if suits >> suit & 1:
+            key = (20 + suit, present[13 * suit:13 * suit + 13], wilds)
+            got = recall(key) or found.recall(key) or _suit_found(found, key, avail, rules)
+            if got.melds:
+                out.extend(got.melds if must < 0 else got.holding(must))
     return out
 
 
-def _sets_group(cache: Groups, rank: int, held: bytes, wilds: bytes, must: int,
-                avail: Sequence[int], rules: Rules) -> tuple[Meld, ...]:
-    """The sets of ``rank`` (those holding ``must`` if given), computed and remembered."""
-    every = (rank, held, wilds, -1)
-    got = cache.get(every)
-    if got is None:
-        got = cache.recall(every)
-    if got is None:
-        if sum(held) + sum(wilds) < 3:
-            got = ()
-        elif rank == QUEEN:  # the Q♠ rules make queens a rank of their own
-            got = _group(cache, every, -1, partial(_sets_of, rank, avail, rules,
-                                                   *_loose(avail, rules)))
-        else:
-            template, wilds_at_hand = _set_template(cache, held, avail, rules)
-            got = _instantiate(template, rank, wilds_at_hand)
-        _remember(cache, every, got)
-    if must >= 0:
-        got = _holding(got, must)
-        _remember(cache, (rank, held, wilds, must), got)
+def _byte_bits(value: int, cards: Iterator[int] | Sequence[int], size: int = NCARDS) -> int:
+    """An integer of ``size`` bytes (the first card's most significant, as
+    ``int.from_bytes`` reads a hand) holding ``value`` in the bytes of ``cards``."""
+    return sum(value << 8 * (size - 1 - c) for c in cards)
+
+
+_ROW = (1 << 104) - 1
+"""The 13 bytes of one suit's row (the clubs', the lowest, after a shift)."""
+_TOPS = _byte_bits(0x80, range(13), 13)
+_TOPS_BUT_TWOS = _TOPS & ~_byte_bits(0x80, [1], 13)
+_AT_LEAST_ROW = [_byte_bits(0x80 - t, range(13), 13) for t in range(5)]
+"""Added to a row of counts, sets the top bit of the bytes of at least ``t``."""
+_ONES = _byte_bits(0x7F, range(52))
+_HELD = _byte_bits(0x80, range(52))
+"""Added to a hand, and masked: the top bit of each card held (never the Joker's)."""
+_RUN_STARTS = _byte_bits(0x80, [c for c in range(52) if rank_of(c) <= 11])
+"""The cards a run of three in their suit may start from (a J at most)."""
+_QUEENS = _byte_bits(0x80, [card(QUEEN, t) for t in range(4)])
+_SUIT_BYTES = [_byte_bits(0xFF, range(13 * t, 13 * t + 13)) for t in range(4)]
+
+
+def _wilds(counts: bytes, rules: Rules) -> bytes:
+    """The counts of the wild cards (:attr:`Rules.wild_cards`, in card order)."""
+    if rules.deuces_wild:
+        return counts[1:52:13] + counts[52:] if rules.jokers else counts[1:52:13]
+    return counts[52:] if rules.jokers else b""
+
+
+class Found:
+    """The melds of one group of a hand (a rank's sets, the deuce sets, a suit's or a
+    window's sequences), and, when a draw first asks, those of them holding each card.
+
+    A draw that takes the pile lists the melds holding its top card: they are picked out
+    of the group's once per card (:meth:`holding`), so that the draw shares the group
+    with the play phase instead of remembering a group per top card."""
+
+    __slots__ = ("by_card", "melds")
+
+    def __init__(self, melds: tuple[Meld, ...]) -> None:
+        self.melds = melds
+        self.by_card: dict[int, tuple[Meld, ...]] | None = None
+
+    def holding(self, must: int) -> tuple[Meld, ...]:
+        """The melds that hold card ``must`` (the discard pile's top card), in order."""
+        by_card = self.by_card
+        if by_card is None:
+            lists: dict[int, list[Meld]] = {}
+            for m in self.melds:
+                for c in dict.fromkeys([c for c, _ in m.items]):
+                    lists.setdefault(c, []).append(m)
+            by_card = self.by_card = {c: tuple(ms) for c, ms in lists.items()}
+        return by_card.get(must, ())
+
+
+def _cache(rules: Rules) -> Groups:
+    """The memory of the patterns groups are renamed from, per rule set."""
+    cache = _CACHES.get(rules.meld_rules)
+    if cache is None:
+        cache = _CACHES[rules.meld_rules] = Groups()
+    return cache
+
+
+def _sets_found(found: FoundMemory, key: tuple[object, ...], avail: Sequence[int],
+                rules: Rules) -> Found:
+    """The sets of rank ``key[0]`` (its counts ``key[1]``), made and remembered."""
+    rank, held, _ = key
+    assert isinstance(rank, int) and isinstance(held, bytes)
+    got = Found(_sets_group(_cache(rules), rank, held, avail, rules))
+    found.keep(key, got)
     return got
+
+
+def _deuces_found(found: FoundMemory, key: tuple[object, ...]) -> Found:
+    """Arlington-Scarne's sets of deuces only, from the counts of the four 2s ``key[1]``."""
+    deuces = key[1]
+    assert isinstance(deuces, bytes)
+    kinds = [(c, n) for c, n in zip(RANK_CARDS[2], deuces, strict=True) if n]
+    got = Found(tuple([Meld(DEUCES, 2, 0, tuple([_PAIRS[c][c] for c in combo]))
+                       for size in (3, 4) for combo in _multisets(kinds, size)]))
+    found.keep(key, got)
+    return got
+
+
+def _suit_plan(held: bytes, total_wild: int, rules: Rules) -> Plan:
+    """The windows that a suit's holding ``held`` and ``total_wild`` wilds can fill
+    (:func:`_plan`), remembered."""
+    plans = _PLANS.get((rules.meld_rules, total_wild))
+    if plans is None:
+        plans = _PLANS[(rules.meld_rules, total_wild)] = {}
+    plan = plans.get(held)
+    if plan is None:
+        plan = plans[held] = _plan(held, total_wild, rules)
+    return plan
+
+
+def _suit_found(found: FoundMemory, key: tuple[object, ...], avail: Sequence[int],
+                rules: Rules) -> Found:
+    """Every sequence of suit ``key[0] - 20`` that its holding ``key[1]`` and the wilds
+    ``key[2]`` of ``avail`` make, window by window, remembered."""
+    tag, held, wilds = key
+    assert isinstance(tag, int) and isinstance(held, bytes) and isinstance(wilds, bytes)
+    suit = tag - 20
+    total_wild = sum(wilds)
+    melds: list[Meld] = []
+    for lo, hi, code in _suit_plan(held, total_wild, rules):
+        melds.extend(_window_found(found, suit, lo, hi, code, held, wilds, avail,
+                                   total_wild, rules).melds)
+    got = Found(tuple(melds))
+    found.keep(key, got)
+    return got
+
+
+def _placed_sequences(found: FoundMemory, suit: int, rank: int, counts: bytes,
+                      wilds: bytes, avail: Sequence[int], total_wild: int, rules: Rules,
+                      out: list[Meld]) -> None:
+    """The sequences holding the natural card of ``rank`` in ``suit`` (a draw's pile top),
+    from the windows that have a place for it, added to ``out``."""
+    must = card(rank, suit)
+    held = counts.translate(_PRESENT)[13 * suit:13 * suit + 13]
+    must_lo = must_hi = rank
+    if rank == 1:
+        must_hi = 14  # an ace is low or high
+    for lo, hi, code in _suit_plan(held, total_wild, rules):
+        if lo <= must_lo <= hi or lo <= must_hi <= hi:
+            out.extend(_window_found(found, suit, lo, hi, code, held, wilds, avail,
+                                     total_wild, rules).holding(must))
+
+
+def _window_found(found: FoundMemory, suit: int, lo: int, hi: int, code: int, held: bytes,
+                  wilds: bytes, avail: Sequence[int], total_wild: int,
+                  rules: Rules) -> Found:
+    """The sequences of one window (its melds depend on which of its places hold a
+    natural card: ``code``), remembered."""
+    key = (30 + suit, code, wilds)
+    got = found.get(key) or found.recall(key)
+    if got is None:
+        got = Found(_window_group(_cache(rules), suit, lo, hi, code, held,
+                                  *_loose(avail, rules), total_wild, rules))
+        found.keep(key, got)
+    return got
+
+
+def _sets_group(cache: Groups, rank: int, held: bytes, avail: Sequence[int],
+                rules: Rules) -> tuple[Meld, ...]:
+    """The sets of ``rank``, computed (from the template rank's, see below)."""
+    if rank == QUEEN:  # the Q♠ rules make queens a rank of their own
+        return _group(partial(_sets_of, rank, avail, rules, *_loose(avail, rules)))
+    template, wilds_at_hand = _set_template(cache, held, avail, rules)
+    return _instantiate(template, rank, wilds_at_hand)
 
 
 TEMPLATE_RANK = 5
@@ -504,8 +637,8 @@ def _set_template(cache: Groups, held: bytes, avail: Sequence[int],
         template = [0] * NCARDS
         for t, count in enumerate(held):
             template[card(TEMPLATE_RANK, t)] = count
-        got = _group(cache, key, -1, partial(_sets_of, TEMPLATE_RANK, template, rules,
-                                             canon, jokers))
+        got = _group(partial(_sets_of, TEMPLATE_RANK, template, rules, canon, jokers))
+        cache.keep(key, got)
     return got, rename
 
 
@@ -525,7 +658,6 @@ _PAIRS: tuple[tuple[Item, ...], ...] = tuple(tuple((c, s) for s in range(NCARDS)
 
 Cache = dict[tuple[object, ...], tuple[Meld, ...]]
 """Melds of one group of a hand (a rank's sets, a suit's or a window's sequences) by key."""
-_NONE = bytes(4)
 _AT_LEAST = [bytes(1 if v >= t else 0 for v in range(256)) for t in range(5)]
 """``bytes.translate`` tables: a count to 1 when at least ``t``, else 0."""
 
@@ -578,6 +710,13 @@ class Memory(dict[_K, _V]):
 Groups = Memory[tuple[object, ...], tuple[Meld, ...]]
 _CACHES: dict[tuple[bool, ...], Groups] = {}
 
+FoundMemory = Memory[tuple[object, ...], Found]
+_FOUND: dict[tuple[bool, ...], FoundMemory] = {}
+"""Per set of meld rules, each group's melds (:class:`Found`) by the group and what
+decides it: ``(rank, its four counts, wilds held)``, ``(0, the four 2s' counts)``,
+``(20 + suit, which of its cards are held, wilds held)`` or ``(30 + suit, window code,
+wilds held)`` (see :func:`_plan`)."""
+
 
 def _loose(avail: Sequence[int], rules: Rules) -> tuple[list[tuple[int, int]], int]:
     """The interchangeable wilds at hand as [(card, count)], and the swappable Jokers."""
@@ -587,9 +726,8 @@ def _loose(avail: Sequence[int], rules: Rules) -> tuple[list[tuple[int, int]], i
     return loose, (1 if avail[JK] else 0) if swap else 0
 
 
-def _group(cache: Groups, key: tuple[object, ...],
-           must: int, fill: Callable[[Keep, Multis], None]) -> tuple[Meld, ...]:
-    """Compute one group's melds (those holding ``must`` if given) and remember them."""
+def _group(fill: Callable[[Keep, Multis], None]) -> tuple[Meld, ...]:
+    """Compute one group's melds: what ``fill`` keeps, each meaning once, in order."""
     found: dict[tuple[Item, ...], Meld] = {}
     memo: dict[tuple[tuple[tuple[int, int], ...], int], list[tuple[int, ...]]] = {}
 
@@ -601,25 +739,14 @@ def _group(cache: Groups, key: tuple[object, ...],
         return got
 
     def keep(meld: Meld | str) -> None:
-        if isinstance(meld, Meld) and (must < 0 or any(c == must for c, _ in meld.items)):
+        if isinstance(meld, Meld):
             found.setdefault(meld.items, meld)
 
     fill(keep, multis)
     pair = _PAIRS
-    result = tuple([m if m.kind == DEUCES else
-                    Meld(m.kind, m.key, m.lo, tuple([pair[c][s] for c, s in m.items]))
-                    for m in found.values()])  # one tuple per (card, stands): less memory
-    _remember(cache, key, result)
-    return result
-
-
-def _holding(melds: tuple[Meld, ...], must: int) -> tuple[Meld, ...]:
-    """The melds that hold card ``must`` (the discard pile's top card, to take the pile)."""
-    return tuple([m for m in melds if any(c == must for c, _ in m.items)])
-
-
-def _remember(cache: Groups, key: tuple[object, ...], melds: tuple[Meld, ...]) -> None:
-    cache.keep(key, melds)
+    return tuple([m if m.kind == DEUCES else
+                  Meld(m.kind, m.key, m.lo, tuple([pair[c][s] for c, s in m.items]))
+                  for m in found.values()])  # one tuple per (card, stands): less memory
 
 
 Multis = Callable[[Sequence[tuple[int, int]], int], list[tuple[int, ...]]]
@@ -701,46 +828,6 @@ def _plan(present: bytes, total_wild: int, rules: Rules) -> Plan:
     return tuple(windows)
 
 
-def _sequences_of(suit: int, held: bytes, plan: Plan, rules: Rules, cache: Groups,
-                  wilds: bytes, avail: Sequence[int],
-                  total_wild: int, must: int) -> list[Meld]:
-    """The sequences of ``suit`` (those holding ``must`` if given), window by window.
-
-    ``held`` tells which of the suit's cards are held (a sequence needs no more), and
-    ``plan`` which windows they can fill (:func:`_plan`).  A window (its
-    lowest and highest position) holds its own melds, remembered by which of its places
-    hold a natural card: hands that differ elsewhere in the suit share the window's, and
-    so do the turn's two phases (the melds holding ``must`` are picked out of them).
-    """
-    placed = must >= 0 and not rules.wild[must]  # a natural must card has its place(s)
-    must_lo = must_hi = rank_of(must) if placed else 0
-    if must_lo == 1:
-        must_hi = 14  # an ace is low or high
-    get = cache.get
-    tag = 30 + suit
-    out: list[Meld] = []
-    for lo, hi, code in plan:
-        if placed and not (lo <= must_lo <= hi or lo <= must_hi <= hi):
-            continue  # the window has no place for the must card
-        key = (tag, code, wilds, must)
-        got = get(key)
-        if got is None:
-            got = cache.recall(key)
-        if got is None:
-            every = (tag, code, wilds, -1)
-            got = get(every)
-            if got is None:
-                got = cache.recall(every)
-            if got is None:
-                got = _window_group(cache, every, suit, lo, hi, code, held, wilds,
-                                    *_loose(avail, rules), total_wild, rules)
-            if must >= 0:
-                got = _holding(got, must)
-                _remember(cache, key, got)
-        out.extend(got)
-    return out
-
-
 TEMPLATE_SUIT = 1
 """The suit (♥) whose windows stand for the other suits' above the 2 (see _window_group)."""
 _SUIT_RENAME: tuple[tuple[int, ...], ...] = tuple(
@@ -752,33 +839,31 @@ _SUIT_RENAME: tuple[tuple[int, ...], ...] = tuple(
 renamed to suit ``t``."""
 
 
-def _window_group(cache: Groups, key: tuple[object, ...], suit: int, lo: int, hi: int,
-                  code: int, held: bytes, wilds: bytes, loose: list[tuple[int, int]],
-                  jokers: int, total_wild: int, rules: Rules) -> tuple[Meld, ...]:
-    """The melds of one window, computed and remembered.
+def _window_group(cache: Groups, suit: int, lo: int, hi: int, code: int, held: bytes,
+                  loose: list[tuple[int, int]], jokers: int, total_wild: int,
+                  rules: Rules) -> tuple[Meld, ...]:
+    """The melds of one window, computed.
 
     Above the 2 a window's melds differ from suit to suit only in the naturals' suit (the
     wilds are placed in card order whatever the suit), so they are made once, for
-    :data:`TEMPLATE_SUIT`, and renamed — except ♠ windows reaching the queen where a wild
-    may not stand for Q♠ in a meld with another wild (Arlington-Scarne)."""
+    :data:`TEMPLATE_SUIT`, remembered, and renamed — except ♠ windows reaching the queen
+    where a wild may not stand for Q♠ in a meld with another wild (Arlington-Scarne)."""
     have = b"\0" + held + held[:1]
     if lo < 3 or (suit == SPADES and hi >= 12 and rules.qs_wild_natural_only):
-        return _group(cache, key, -1, partial(
-            _window, suit, lo, hi, have, loose, jokers, total_wild, rules))
+        return _group(partial(_window, suit, lo, hi, have, loose, jokers, total_wild, rules))
     pattern, canon, wild_rename = _abstract(loose, jokers, rules)
     model = (40, code, pattern)
     template = cache.get(model)
     if template is None:
         template = cache.recall(model)
     if template is None:
-        template = _group(cache, model, -1, partial(
+        template = _group(partial(
             _window, TEMPLATE_SUIT, lo, hi, have, canon, jokers, total_wild, rules))
+        cache.keep(model, template)
     rename = [wild_rename[c] for c in _SUIT_RENAME[suit]]
     pair = _PAIRS
-    got = tuple([Meld(SEQ, suit, lo, tuple([pair[rename[c]][rename[s]] for c, s in m.items]))
-                 for m in template])
-    _remember(cache, key, got)
-    return got
+    return tuple([Meld(SEQ, suit, lo, tuple([pair[rename[c]][rename[s]] for c, s in m.items]))
+                  for m in template])
 
 
 def _window(suit: int, lo: int, hi: int, have: bytes, loose: list[tuple[int, int]],
