@@ -367,7 +367,7 @@ def candidate_melds(avail: Sequence[int], rules: Rules, must: int = -1) -> list[
         if sum(held) + total_wild >= 3:
             key = (rank, held, wilds)
             got = recall(key) or found.recall(key) or _sets_found(found, key, avail, rules)
-            out.extend(got.holding(must))
+            out.extend(got.holding(must, True))
         if total_wild:  # the windows with a place for the must card
             _placed_sequences(found, suit_of(must), rank, counts, wilds, avail, total_wild,
                               rules, out)
@@ -376,7 +376,7 @@ def candidate_melds(avail: Sequence[int], rules: Rules, must: int = -1) -> list[
             held = counts.translate(_PRESENT)[13 * suit:13 * suit + 13]
             key = (20 + suit, held, wilds)
             got = recall(key) or found.recall(key) or _suit_found(found, key, avail, rules)
-            out.extend(got.holding(must))
+            out.extend(got.holding(must, True))
         return out
     # the whole hand as one integer, a byte per card (♠ A … K, ♥, ♦, ♣, Joker last)
     whole = int.from_bytes(counts)
@@ -394,11 +394,11 @@ def candidate_melds(avail: Sequence[int], rules: Rules, must: int = -1) -> list[
         held = counts[r:52:13]  # the rank's four cards, ♠ ♥ ♦ ♣
         key = (r + 1, held, wilds)
         got = recall(key) or found.recall(key) or _sets_found(found, key, avail, rules)
-        out.extend(got.melds if must < 0 else got.holding(must))
+        out.extend(got.melds if must < 0 else got.holding(must, False))
     if rules.deuce_sets and total_wild >= 3:
         key = (0, counts[1:52:13])
         got = recall(key) or found.recall(key) or _deuces_found(found, key)
-        out.extend(got.melds if must < 0 else got.holding(must))
+        out.extend(got.melds if must < 0 else got.holding(must, False))
     if total_wild:
         suits = 15
     else:
@@ -409,14 +409,15 @@ def candidate_melds(avail: Sequence[int], rules: Rules, must: int = -1) -> list[
             held_bits & (held_bits << 8) & (held_bits >> 88) & _QUEENS)
         if not runs:
             return out
-        suits = sum(1 << t for t in range(4) if runs & _SUIT_BYTES[t])
+        suits = ((1 if runs & _SUIT_BYTES[0] else 0) | (2 if runs & _SUIT_BYTES[1] else 0)
+                 | (4 if runs & _SUIT_BYTES[2] else 0) | (8 if runs & _SUIT_BYTES[3] else 0))
     present = counts.translate(_PRESENT)  # a sequence asks only whether a card is held
     for suit in range(4):
         if suits >> suit & 1:
             key = (20 + suit, present[13 * suit:13 * suit + 13], wilds)
             got = recall(key) or found.recall(key) or _suit_found(found, key, avail, rules)
             if got.melds:
-                out.extend(got.melds if must < 0 else got.holding(must))
+                out.extend(got.melds if must < 0 else got.holding(must, False))
     return out
 
 
@@ -449,29 +450,27 @@ def _wilds(counts: bytes, rules: Rules) -> bytes:
 
 
 class Found:
-    """The melds of one group of a hand (a rank's sets, the deuce sets, a suit's or a
-    window's sequences), and, when a draw first asks, those of them holding each card.
+    """The melds of one group of a hand: a rank's sets, the deuce sets, a suit's or a
+    window's sequences.
 
     A draw that takes the pile lists the melds holding its top card: they are picked out
-    of the group's once per card (:meth:`holding`), so that the draw shares the group
-    with the play phase instead of remembering a group per top card."""
+    of the group's (:meth:`holding`), so that the draw shares the group with the play
+    phase instead of remembering a group per top card."""
 
-    __slots__ = ("by_card", "melds")
+    __slots__ = ("melds",)
 
     def __init__(self, melds: tuple[Meld, ...]) -> None:
         self.melds = melds
-        self.by_card: dict[int, tuple[Meld, ...]] | None = None
 
-    def holding(self, must: int) -> tuple[Meld, ...]:
-        """The melds that hold card ``must`` (the discard pile's top card), in order."""
-        by_card = self.by_card
-        if by_card is None:
-            lists: dict[int, list[Meld]] = {}
-            for m in self.melds:
-                for c in dict.fromkeys([c for c, _ in m.items]):
-                    lists.setdefault(c, []).append(m)
-            by_card = self.by_card = {c: tuple(ms) for c, ms in lists.items()}
-        return by_card.get(must, ())
+    def holding(self, must: int, natural: bool) -> list[Meld]:
+        """The melds that hold card ``must`` (the discard pile's top card), in order.
+
+        A natural card is one item, the shared pair ``(must, must)``, which ``in``
+        finds by identity; a wild may stand for any card."""
+        if natural:
+            pair = _PAIRS[must][must]
+            return [m for m in self.melds if pair in m.items]
+        return [m for m in self.melds if any([c == must for c, _ in m.items])]
 
 
 def _cache(rules: Rules) -> Groups:
@@ -545,7 +544,7 @@ def _placed_sequences(found: FoundMemory, suit: int, rank: int, counts: bytes,
     for lo, hi, code in _suit_plan(held, total_wild, rules):
         if lo <= must_lo <= hi or lo <= must_hi <= hi:
             out.extend(_window_found(found, suit, lo, hi, code, held, wilds, avail,
-                                     total_wild, rules).holding(must))
+                                     total_wild, rules).holding(must, True))
 
 
 def _window_found(found: FoundMemory, suit: int, lo: int, hi: int, code: int, held: bytes,
@@ -556,19 +555,39 @@ def _window_found(found: FoundMemory, suit: int, lo: int, hi: int, code: int, he
     key = (30 + suit, code, wilds)
     got = found.get(key) or found.recall(key)
     if got is None:
-        got = Found(_window_group(_cache(rules), suit, lo, hi, code, held,
-                                  *_loose(avail, rules), total_wild, rules))
+        loose, jokers = _loose(avail, rules)
+        if lo <= 2 and rules.deuces_wild and not held[1] and not jokers:
+            # the place of the 2 is the option's Joker's or the suit's own deuce's:
+            # a wild 2 never stands for a 2 (see _fill_sequence)
+            got = Found(())
+        else:
+            got = Found(_window_group(_cache(rules), suit, lo, hi, code, held, loose,
+                                      jokers, total_wild, rules))
         found.keep(key, got)
     return got
 
 
 def _sets_group(cache: Groups, rank: int, held: bytes, avail: Sequence[int],
                 rules: Rules) -> tuple[Meld, ...]:
-    """The sets of ``rank``, computed (from the template rank's, see below)."""
-    if rank == QUEEN:  # the Q♠ rules make queens a rank of their own
-        return _group(partial(_sets_of, rank, avail, rules, *_loose(avail, rules)))
-    template, wilds_at_hand = _set_template(cache, held, avail, rules)
-    return _instantiate(template, rank, wilds_at_hand)
+    """The sets of ``rank``, renamed from those of a template (see below)."""
+    loose, jokers = _loose(avail, rules)
+    wilds = _abstract(loose, jokers, rules)
+    queens = rank == QUEEN  # the Q♠ rules make queens a rank of their own
+    key = (-2 if queens else -1, held, wilds.pattern)
+    template = cache.get(key)
+    if template is None:
+        template = cache.recall(key)
+    if template is None:
+        model = QUEEN if queens else TEMPLATE_RANK
+        counts = [0] * NCARDS
+        for t, count in enumerate(held):
+            counts[card(model, t)] = count
+        template = _group(partial(_sets_of, model, counts, rules, wilds.canon, jokers))
+        cache.keep(key, template)
+    rename = wilds.by_rank[rank]
+    pair = _PAIRS
+    return tuple([Meld(SET, rank, 0, tuple([pair[rename[c]][rename[s]] for c, s in m.items]))
+                  for m in template])
 
 
 TEMPLATE_RANK = 5
@@ -577,7 +596,7 @@ TEMPLATE_RANK = 5
 Sets of one rank differ from another's only in the cards' rank: which suits are held,
 the wilds, and the canonical form (naturals by suit, wilds by card, a wild's suit the
 first one held fewest) are the same.  So the sets of a rank's holding are made once, for
-this rank, and renamed (:func:`_instantiate`) for the others: twelve ranks share one
+this rank, and renamed (:func:`_sets_group`) for the others: twelve ranks share one
 memory, and a hand seldom meets a holding that no rank has met before."""
 _RENAME: tuple[tuple[int, ...], ...] = tuple(
     tuple(card(r, suit_of(c)) if c < 52 and rank_of(c) == TEMPLATE_RANK else c
@@ -587,68 +606,63 @@ _RENAME: tuple[tuple[int, ...], ...] = tuple(
 """``_RENAME[r][c]``: card ``c`` with the template rank's naturals renamed to rank ``r``."""
 
 
-def _abstract(loose: list[tuple[int, int]], jokers: int,
-              rules: Rules) -> Abstract:
-    """The wilds at hand as a pattern that hands holding other wilds share.
+TEMPLATE_SUIT = 1
+"""The suit (♥) whose windows stand for the other suits' above the 2 (see _window_group)."""
+_SUIT_RENAME: tuple[tuple[int, ...], ...] = tuple(
+    tuple(card(rank_of(c), t) if c < 52 and suit_of(c) == TEMPLATE_SUIT and rank_of(c) != 2
+          else c for c in range(NCARDS))
+    for t in range(4)
+)
+"""``_SUIT_RENAME[t][c]``: card ``c`` with the template suit's naturals (not its wild 2)
+renamed to suit ``t``."""
+
+
+def _abstract(loose: list[tuple[int, int]], jokers: int, rules: Rules) -> Pattern:
+    """The wilds at hand as a pattern that hands holding other wilds share (remembered:
+    there are few ways to hold wilds).
 
     Loose wilds are interchangeable, and a canonical meld places them in card order, so
     the melds that hold ``2♣ 2♣`` are those that hold ``2♠ 2♠`` with one card named for
     the other — wherever no place of a 2 is involved (a wild 2 never stands for a 2; the
-    callers keep those windows out).  Returns the pattern (counts in card order, which is
-    a Joker, the swappable Jokers), the pattern's own wilds (the first deuces, a Joker
-    kept a Joker) and, per card, what the pattern's wild stands for at this hand
-    (remembered: there are few ways to hold wilds)."""
+    callers keep those windows out)."""
     key = (rules.meld_rules, tuple(loose), jokers)
     known = _ABSTRACTS.get(key)
-    if known is not None:
-        return known
-    canon: list[tuple[int, int]] = []
-    rename = list(_IDENTITY)
-    deuces = iter(c for c in rules.wild_cards if c != JK)
-    for c, n in loose:
-        k = JK if c == JK else next(deuces)
-        canon.append((k, n))
-        rename[k] = c
-    known = _ABSTRACTS[key] = ((tuple((c == JK, n) for c, n in loose), jokers), canon,
-                                tuple(rename))
+    if known is None:
+        known = _ABSTRACTS[key] = Pattern(loose, jokers, rules)
     return known
 
 
-Abstract = tuple[tuple[object, ...], list[tuple[int, int]], tuple[int, ...]]
-_ABSTRACTS: dict[tuple[object, ...], Abstract] = {}
+class Pattern:
+    """How many wilds of each kind a hand holds, in card order, with the pattern's own
+    wilds (the first deuces; a Joker is kept a Joker) and the renamings of a template's
+    cards to this hand's."""
+
+    __slots__ = ("by_rank", "by_suit", "canon", "pattern")
+
+    def __init__(self, loose: list[tuple[int, int]], jokers: int, rules: Rules) -> None:
+        self.pattern = (tuple((c == JK, n) for c, n in loose), jokers)
+        """The key that hands with the same counts of wilds share."""
+        self.canon: list[tuple[int, int]] = []
+        """The pattern's own loose wilds, as ``[(card, count)]``."""
+        rename = list(_IDENTITY)
+        deuces = iter(c for c in rules.wild_cards if c != JK)
+        for c, n in loose:
+            k = JK if c == JK else next(deuces)
+            self.canon.append((k, n))
+            rename[k] = c
+        self.by_rank = tuple(tuple([rename[c] for c in _RENAME[r]]) for r in range(14))
+        """Per rank, each card of a set template (:data:`TEMPLATE_RANK`'s, or the
+        queens' own) as the card of this hand's set."""
+        self.by_suit = tuple(tuple([rename[c] for c in _SUIT_RENAME[t]]) for t in range(4))
+        """Per suit, each card of a window template (:data:`TEMPLATE_SUIT`'s, or ♠'s own)
+        as the card of this hand's sequence."""
+
+
+_ABSTRACTS: dict[tuple[object, ...], Pattern] = {}
 """What :func:`_abstract` found, by rules and wilds held (a few hundred at most)."""
 
 
 _IDENTITY = tuple(range(NCARDS))
-
-
-def _set_template(cache: Groups, held: bytes, avail: Sequence[int],
-                  rules: Rules) -> tuple[tuple[Meld, ...], tuple[int, ...]]:
-    """The sets of :data:`TEMPLATE_RANK` holding ``held`` (a rank's counts ♠ ♥ ♦ ♣) and
-    the pattern of the wilds of ``avail`` (:func:`_abstract`), with the renaming of the
-    pattern's wilds to this hand's."""
-    loose, jokers = _loose(avail, rules)
-    pattern, canon, rename = _abstract(loose, jokers, rules)
-    key = (-1, held, pattern)
-    got = cache.get(key)
-    if got is None:
-        got = cache.recall(key)
-    if got is None:
-        template = [0] * NCARDS
-        for t, count in enumerate(held):
-            template[card(TEMPLATE_RANK, t)] = count
-        got = _group(partial(_sets_of, TEMPLATE_RANK, template, rules, canon, jokers))
-        cache.keep(key, got)
-    return got, rename
-
-
-def _instantiate(template: tuple[Meld, ...], rank: int,
-                 wilds: tuple[int, ...]) -> tuple[Meld, ...]:
-    """The template's sets for ``rank``, the pattern's wilds renamed by ``wilds``."""
-    rename = [wilds[c] for c in _RENAME[rank]]
-    pair = _PAIRS
-    return tuple([Meld(SET, rank, 0, tuple([pair[rename[c]][rename[s]] for c, s in m.items]))
-                  for m in template])
 
 
 _PAIRS: tuple[tuple[Item, ...], ...] = tuple(tuple((c, s) for s in range(NCARDS))
@@ -828,17 +842,6 @@ def _plan(present: bytes, total_wild: int, rules: Rules) -> Plan:
     return tuple(windows)
 
 
-TEMPLATE_SUIT = 1
-"""The suit (♥) whose windows stand for the other suits' above the 2 (see _window_group)."""
-_SUIT_RENAME: tuple[tuple[int, ...], ...] = tuple(
-    tuple(card(rank_of(c), t) if c < 52 and suit_of(c) == TEMPLATE_SUIT and rank_of(c) != 2
-          else c for c in range(NCARDS))
-    for t in range(4)
-)
-"""``_SUIT_RENAME[t][c]``: card ``c`` with the template suit's naturals (not its wild 2)
-renamed to suit ``t``."""
-
-
 def _window_group(cache: Groups, suit: int, lo: int, hi: int, code: int, held: bytes,
                   loose: list[tuple[int, int]], jokers: int, total_wild: int,
                   rules: Rules) -> tuple[Meld, ...]:
@@ -847,20 +850,23 @@ def _window_group(cache: Groups, suit: int, lo: int, hi: int, code: int, held: b
     Above the 2 a window's melds differ from suit to suit only in the naturals' suit (the
     wilds are placed in card order whatever the suit), so they are made once, for
     :data:`TEMPLATE_SUIT`, remembered, and renamed — except ♠ windows reaching the queen
-    where a wild may not stand for Q♠ in a meld with another wild (Arlington-Scarne)."""
+    where a wild may not stand for Q♠ in a meld with another wild (Arlington-Scarne),
+    whose template is ♠'s own.  Below the 3 the suit's own deuce is natural in its place:
+    those windows are made for the hand's own wilds."""
     have = b"\0" + held + held[:1]
-    if lo < 3 or (suit == SPADES and hi >= 12 and rules.qs_wild_natural_only):
+    if lo < 3:
         return _group(partial(_window, suit, lo, hi, have, loose, jokers, total_wild, rules))
-    pattern, canon, wild_rename = _abstract(loose, jokers, rules)
-    model = (40, code, pattern)
+    wilds = _abstract(loose, jokers, rules)
+    spades = suit == SPADES and hi >= 12 and rules.qs_wild_natural_only
+    model = (41 if spades else 40, code, wilds.pattern)
     template = cache.get(model)
     if template is None:
         template = cache.recall(model)
     if template is None:
-        template = _group(partial(
-            _window, TEMPLATE_SUIT, lo, hi, have, canon, jokers, total_wild, rules))
+        template = _group(partial(_window, SPADES if spades else TEMPLATE_SUIT, lo, hi, have,
+                                  wilds.canon, jokers, total_wild, rules))
         cache.keep(model, template)
-    rename = [wild_rename[c] for c in _SUIT_RENAME[suit]]
+    rename = wilds.by_suit[suit]
     pair = _PAIRS
     return tuple([Meld(SEQ, suit, lo, tuple([pair[rename[c]][rename[s]] for c, s in m.items]))
                   for m in template])

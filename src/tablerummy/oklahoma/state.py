@@ -68,11 +68,47 @@ LAYOFF_MEMORY = 50_000
 """Melds whose layoffs :data:`_LAYOFFS` remembers in its young generation (a
 :class:`~.melds.Memory`: what is in use survives a turnover)."""
 LayoffMemory = tuple[Memory[int, tuple[Meld, tuple[Item, ...]]],
-                     Memory[tuple[int, int, tuple[Item, ...]], tuple[Item, ...]]]
+                     Memory[tuple[int, ...], tuple[Item, ...]]]
 _LAYOFFS: dict[tuple[bool, ...], LayoffMemory] = {}
 """Per set of meld rules, the layoffs each meld takes (:meth:`OklahomaState._meld_layoffs`):
 by the meld object's id (a meld on the table is immutable and replaced when it changes,
-so while the memory holds it its id names it), and by its value for melds made again."""
+so while the memory holds it its id names it), and by what decides them
+(:func:`_layoff_key`) for the melds that share it."""
+
+
+def _layoff_key(meld: Meld) -> tuple[int, ...]:
+    """What the layoffs a meld takes depend on (beside the rules), so that melds that
+    differ in nothing else share them.
+
+    The cards that fit are the ends of a sequence (its suit, lowest place, length) or the
+    four of a set's rank; whether a card laid off keeps the meld legal
+    (:func:`~.melds.extend`) asks its length, how many cards are wild (the Q♠ rule
+    allows a wild Q♠ only among naturals) and whether a wild stands for Q♠; a set also
+    asks how many stand for each suit (the wild's designation) and for Q♠ (two packs
+    hold two).  Every meld on the table holds a natural card."""
+    items = meld.items
+    wilds = 0
+    wild_qs = 0
+    if meld.kind == SEQ:
+        for c, s in items:
+            if c != s:
+                wilds += 1
+                if s == QS:
+                    wild_qs = 1
+        return (SEQ, meld.key, meld.lo, len(items), min(wilds, 2), wild_qs)
+    if meld.kind == SET:
+        suits = [0, 0, 0, 0]
+        queens = 0
+        for c, s in items:
+            suits[suit_of(s)] += 1
+            if s == QS:
+                queens += 1
+            if c != s:
+                wilds += 1
+                if s == QS:
+                    wild_qs = 1
+        return (SET, meld.key, len(items), *suits, min(wilds, 2), queens, wild_qs)
+    return (DEUCES, len(items))
 
 
 def _layoff_memory(rules: Rules) -> LayoffMemory:
@@ -315,7 +351,7 @@ class OklahomaState(HandState):
             if known is not None and known[0] is meld:
                 fits = known[1]
             else:
-                value = (meld.kind, meld.lo, meld.items)
+                value = _layoff_key(meld)
                 got = by_value.get(value)
                 if got is None:
                     got = by_value.recall(value)
