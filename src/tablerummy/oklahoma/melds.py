@@ -344,12 +344,14 @@ def candidate_melds(avail: Sequence[int], rules: Rules, must: int = -1) -> list[
     With ``must`` (the discard pile's top card) only melds holding that card.  This is
     the hot path of ``legal_actions``.  The melds of one rank (sets) depend only on its
     four counts and the wilds at hand, and those of one suit (sequences) only on which of
-    its cards are held and the wilds: each such group is found once and remembered whole
-    (:class:`Found`), so that a call is a lookup per suit and per rank that can make a
-    set.  A suit's group is made of its *windows'* (a lowest and highest place), which
-    depend on fewer cards, so a hand meeting a new suit group seldom meets a new window.
-    The list is the groups in a fixed order: sets by rank, deuce sets, sequences by suit
-    (no meld is in two groups); with ``must``, each group's melds that hold it, in order.
+    its cards are held and the wilds: each such *group* is found once and remembered
+    whole (:data:`_FOUND`), so that a call is a lookup per suit and per rank that can
+    make a set.  A suit's group is made of its *windows'* (a lowest and highest place),
+    which depend on fewer cards, so a hand meeting a new suit group seldom meets a new
+    window.  Without a wild, integer operations over the whole hand tell which ranks and
+    suits can make a meld at all.  The list is the groups in a fixed order: sets by
+    rank, deuce sets, sequences by suit (no meld is in two groups); with ``must``, each
+    group's melds that hold it, in order (:func:`_holding`).
     """
     found = _FOUND.get(rules.meld_rules)
     if found is None:
@@ -358,25 +360,29 @@ def candidate_melds(avail: Sequence[int], rules: Rules, must: int = -1) -> list[
     counts = bytes(avail)  # (a count is at most 4)
     wilds = _wilds(counts, rules)  # (bytes remember their hash)
     total_wild = sum(wilds)
-    placed = must >= 0 and not rules.wild[must]  # a natural must card: its rank and suit
     out: list[Meld] = []
     key: tuple[object, ...]
-    if placed:
+    if must >= 0 and not rules.wild[must]:  # a natural must card: its rank and suit
         rank = rank_of(must)
+        pair = _PAIRS[must][must]  # the must card's one item (see _holding)
         held = counts[rank - 1:52:13]  # the rank's four cards, ♠ ♥ ♦ ♣ (the must card too)
         if sum(held) + total_wild >= 3:
             key = (rank, held, wilds)
-            got = recall(key) or found.recall(key) or _sets_found(found, key, avail, rules)
-            out.extend(got.holding(must, True))
+            got = recall(key)
+            if got is None:
+                got = _sets_found(found, key, avail, rules)
+            out.extend([m for m in got if pair in m.items])
+        suit = suit_of(must)
+        held = counts.translate(_PRESENT)[13 * suit:13 * suit + 13]
         if total_wild:  # the windows with a place for the must card
-            _placed_sequences(found, suit_of(must), rank, counts, wilds, avail, total_wild,
-                              rules, out)
+            _placed_sequences(found, suit, rank, pair, held, wilds, avail, total_wild, rules,
+                              out)
         else:  # (a natural suit's group is small and shared with the play phase)
-            suit = suit_of(must)
-            held = counts.translate(_PRESENT)[13 * suit:13 * suit + 13]
             key = (20 + suit, held, wilds)
-            got = recall(key) or found.recall(key) or _suit_found(found, key, avail, rules)
-            out.extend(got.holding(must, True))
+            got = recall(key)
+            if got is None:
+                got = _suit_found(found, key, avail, rules)
+            out.extend([m for m in got if pair in m.items])
         return out
     # the whole hand as one integer, a byte per card (♠ A … K, ♥, ♦, ♣, Joker last)
     whole = int.from_bytes(counts)
@@ -391,14 +397,17 @@ def candidate_melds(avail: Sequence[int], rules: Rules, must: int = -1) -> list[
         bit = ranks.bit_length() - 1
         ranks ^= 1 << bit
         r = 12 - (bit >> 3)  # the rank's index (A = 0)
-        held = counts[r:52:13]  # the rank's four cards, ♠ ♥ ♦ ♣
-        key = (r + 1, held, wilds)
-        got = recall(key) or found.recall(key) or _sets_found(found, key, avail, rules)
-        out.extend(got.melds if must < 0 else got.holding(must, False))
+        key = (r + 1, counts[r:52:13], wilds)  # the rank's four cards, ♠ ♥ ♦ ♣
+        got = recall(key)
+        if got is None:
+            got = _sets_found(found, key, avail, rules)
+        out.extend(got if must < 0 else _holding(got, must))
     if rules.deuce_sets and total_wild >= 3:
         key = (0, counts[1:52:13])
-        got = recall(key) or found.recall(key) or _deuces_found(found, key)
-        out.extend(got.melds if must < 0 else got.holding(must, False))
+        got = recall(key)
+        if got is None:
+            got = _deuces_found(found, key)
+        out.extend(got if must < 0 else _holding(got, must))
     if total_wild:
         suits = 15
     else:
@@ -415,9 +424,11 @@ def candidate_melds(avail: Sequence[int], rules: Rules, must: int = -1) -> list[
     for suit in range(4):
         if suits >> suit & 1:
             key = (20 + suit, present[13 * suit:13 * suit + 13], wilds)
-            got = recall(key) or found.recall(key) or _suit_found(found, key, avail, rules)
-            if got.melds:
-                out.extend(got.melds if must < 0 else got.holding(must, False))
+            got = recall(key)
+            if got is None:
+                got = _suit_found(found, key, avail, rules)
+            if got:
+                out.extend(got if must < 0 else _holding(got, must))
     return out
 
 
@@ -449,56 +460,46 @@ def _wilds(counts: bytes, rules: Rules) -> bytes:
     return counts[52:] if rules.jokers else b""
 
 
-class Found:
-    """The melds of one group of a hand: a rank's sets, the deuce sets, a suit's or a
-    window's sequences.
+def _holding(melds: tuple[Meld, ...], must: int) -> list[Meld]:
+    """The melds that hold the wild card ``must`` (the discard pile's top card), in order.
 
     A draw that takes the pile lists the melds holding its top card: they are picked out
-    of the group's (:meth:`holding`), so that the draw shares the group with the play
-    phase instead of remembering a group per top card."""
-
-    __slots__ = ("melds",)
-
-    def __init__(self, melds: tuple[Meld, ...]) -> None:
-        self.melds = melds
-
-    def holding(self, must: int, natural: bool) -> list[Meld]:
-        """The melds that hold card ``must`` (the discard pile's top card), in order.
-
-        A natural card is one item, the shared pair ``(must, must)``, which ``in``
-        finds by identity; a wild may stand for any card."""
-        if natural:
-            pair = _PAIRS[must][must]
-            return [m for m in self.melds if pair in m.items]
-        return [m for m in self.melds if any([c == must for c, _ in m.items])]
+    of the groups the play phase shares.  A natural card is one item, the shared pair
+    ``(must, must)``, which ``in`` finds by identity (the callers do so); a wild may
+    stand for any card."""
+    return [m for m in melds if any([c == must for c, _ in m.items])]
 
 
 def _cache(rules: Rules) -> Groups:
-    """The memory of the patterns groups are renamed from, per rule set."""
+    """The memory of the templates groups are renamed from, per rule set."""
     cache = _CACHES.get(rules.meld_rules)
     if cache is None:
         cache = _CACHES[rules.meld_rules] = Groups()
     return cache
 
 
-def _sets_found(found: FoundMemory, key: tuple[object, ...], avail: Sequence[int],
-                rules: Rules) -> Found:
+def _sets_found(found: Groups, key: tuple[object, ...], avail: Sequence[int],
+                rules: Rules) -> tuple[Meld, ...]:
     """The sets of rank ``key[0]`` (its counts ``key[1]``), made and remembered."""
-    rank, held, _ = key
-    assert isinstance(rank, int) and isinstance(held, bytes)
-    got = Found(_sets_group(_cache(rules), rank, held, avail, rules))
-    found.keep(key, got)
+    got = found.recall(key)
+    if got is None:
+        rank, held, _ = key
+        assert isinstance(rank, int) and isinstance(held, bytes)
+        got = _sets_group(_cache(rules), rank, held, avail, rules)
+        found.keep(key, got)
     return got
 
 
-def _deuces_found(found: FoundMemory, key: tuple[object, ...]) -> Found:
+def _deuces_found(found: Groups, key: tuple[object, ...]) -> tuple[Meld, ...]:
     """Arlington-Scarne's sets of deuces only, from the counts of the four 2s ``key[1]``."""
-    deuces = key[1]
-    assert isinstance(deuces, bytes)
-    kinds = [(c, n) for c, n in zip(RANK_CARDS[2], deuces, strict=True) if n]
-    got = Found(tuple([Meld(DEUCES, 2, 0, tuple([_PAIRS[c][c] for c in combo]))
-                       for size in (3, 4) for combo in _multisets(kinds, size)]))
-    found.keep(key, got)
+    got = found.recall(key)
+    if got is None:
+        deuces = key[1]
+        assert isinstance(deuces, bytes)
+        kinds = [(c, n) for c, n in zip(RANK_CARDS[2], deuces, strict=True) if n]
+        got = tuple([Meld(DEUCES, 2, 0, tuple([_PAIRS[c][c] for c in combo]))
+                     for size in (3, 4) for combo in _multisets(kinds, size)])
+        found.keep(key, got)
     return got
 
 
@@ -514,55 +515,67 @@ def _suit_plan(held: bytes, total_wild: int, rules: Rules) -> Plan:
     return plan
 
 
-def _suit_found(found: FoundMemory, key: tuple[object, ...], avail: Sequence[int],
-                rules: Rules) -> Found:
+def _suit_found(found: Groups, key: tuple[object, ...], avail: Sequence[int],
+                rules: Rules) -> tuple[Meld, ...]:
     """Every sequence of suit ``key[0] - 20`` that its holding ``key[1]`` and the wilds
     ``key[2]`` of ``avail`` make, window by window, remembered."""
-    tag, held, wilds = key
-    assert isinstance(tag, int) and isinstance(held, bytes) and isinstance(wilds, bytes)
-    suit = tag - 20
-    total_wild = sum(wilds)
-    melds: list[Meld] = []
-    for lo, hi, code in _suit_plan(held, total_wild, rules):
-        melds.extend(_window_found(found, suit, lo, hi, code, held, wilds, avail,
-                                   total_wild, rules).melds)
-    got = Found(tuple(melds))
-    found.keep(key, got)
+    got = found.recall(key)
+    if got is None:
+        tag, held, wilds = key
+        assert isinstance(tag, int) and isinstance(held, bytes) and isinstance(wilds, bytes)
+        suit = tag - 20
+        total_wild = sum(wilds)
+        get = found.get
+        melds: list[Meld] = []
+        for lo, hi, code in _suit_plan(held, total_wild, rules):
+            window = get((30 + suit, code, wilds))
+            if window is None:
+                window = _window_found(found, suit, lo, hi, code, held, wilds, avail,
+                                       total_wild, rules)
+            melds.extend(window)
+        got = tuple(melds)
+        found.keep(key, got)
     return got
 
 
-def _placed_sequences(found: FoundMemory, suit: int, rank: int, counts: bytes,
+def _placed_sequences(found: Groups, suit: int, rank: int, pair: Item, held: bytes,
                       wilds: bytes, avail: Sequence[int], total_wild: int, rules: Rules,
                       out: list[Meld]) -> None:
-    """The sequences holding the natural card of ``rank`` in ``suit`` (a draw's pile top),
-    from the windows that have a place for it, added to ``out``."""
-    must = card(rank, suit)
-    held = counts.translate(_PRESENT)[13 * suit:13 * suit + 13]
+    """The sequences holding the natural card of ``rank`` in ``suit`` (a draw's pile top,
+    whose item is ``pair``), from the windows that have a place for it, added to
+    ``out``."""
     must_lo = must_hi = rank
     if rank == 1:
         must_hi = 14  # an ace is low or high
+    get = found.get
+    tag = 30 + suit
     for lo, hi, code in _suit_plan(held, total_wild, rules):
         if lo <= must_lo <= hi or lo <= must_hi <= hi:
-            out.extend(_window_found(found, suit, lo, hi, code, held, wilds, avail,
-                                     total_wild, rules).holding(must, True))
+            window = get((tag, code, wilds))
+            if window is None:
+                window = _window_found(found, suit, lo, hi, code, held, wilds, avail,
+                                       total_wild, rules)
+            for m in window:
+                if pair in m.items:
+                    out.append(m)
 
 
-def _window_found(found: FoundMemory, suit: int, lo: int, hi: int, code: int, held: bytes,
+def _window_found(found: Groups, suit: int, lo: int, hi: int, code: int, held: bytes,
                   wilds: bytes, avail: Sequence[int], total_wild: int,
-                  rules: Rules) -> Found:
+                  rules: Rules) -> tuple[Meld, ...]:
     """The sequences of one window (its melds depend on which of its places hold a
-    natural card: ``code``), remembered."""
+    natural card: ``code``), made and remembered."""
     key = (30 + suit, code, wilds)
-    got = found.get(key) or found.recall(key)
+    got = found.recall(key)
     if got is None:
         loose, jokers = _loose(avail, rules)
         if lo <= 2 and rules.deuces_wild and not held[1] and not jokers:
             # the place of the 2 is the option's Joker's or the suit's own deuce's:
             # a wild 2 never stands for a 2 (see _fill_sequence)
-            got = Found(())
+            got = ()
         else:
-            got = Found(_window_group(_cache(rules), suit, lo, hi, code, held, loose,
-                                      jokers, total_wild, rules))
+            got = _window_group(_cache(rules), suit, lo, hi, code, held, loose, jokers,
+                                total_wild, rules)
         found.keep(key, got)
     return got
 
@@ -724,12 +737,11 @@ class Memory(dict[_K, _V]):
 Groups = Memory[tuple[object, ...], tuple[Meld, ...]]
 _CACHES: dict[tuple[bool, ...], Groups] = {}
 
-FoundMemory = Memory[tuple[object, ...], Found]
-_FOUND: dict[tuple[bool, ...], FoundMemory] = {}
-"""Per set of meld rules, each group's melds (:class:`Found`) by the group and what
-decides it: ``(rank, its four counts, wilds held)``, ``(0, the four 2s' counts)``,
-``(20 + suit, which of its cards are held, wilds held)`` or ``(30 + suit, window code,
-wilds held)`` (see :func:`_plan`)."""
+_FOUND: dict[tuple[bool, ...], Groups] = {}
+"""Per set of meld rules, each group's melds by the group and what decides it:
+``(rank, its four counts, wilds held)``, ``(0, the four 2s' counts)``, ``(20 + suit,
+which of its cards are held, wilds held)`` or ``(30 + suit, window code, wilds held)``
+(see :func:`_plan`)."""
 
 
 def _loose(avail: Sequence[int], rules: Rules) -> tuple[list[tuple[int, int]], int]:
@@ -816,30 +828,42 @@ def _plan(present: bytes, total_wild: int, rules: Rules) -> Plan:
     ``code`` names the window and which of its places hold a natural card (lo, hi and the
     places as bits), the key of its melds with the wilds held.  It depends on neither the
     suit nor which wilds are held, so hands share it whatever else they hold."""
-    have = b"\0" + present + present[:1]  # by position 1 … 14
-    twos = rules.deuces_wild
-    windows: list[tuple[int, int, int]] = []
-    if any(have[p] for p in range(1, 14) if p != 2 or not twos):  # a natural card to meld
-        first = 1 if rules.twos else 3
-        longest = rules.max_sequence
-        for lo in range(first, 13):
-            if not total_wild and not have[lo]:
-                continue
-            missing = 0
-            bits = 0
-            top = lo + longest - 1
-            if top > 14 or (lo == 1 and top > 12):
-                top = 12 if lo == 1 else 14
-            for hi in range(lo, top + 1):
-                if have[hi]:
-                    bits |= 1 << (hi - lo)
-                else:
-                    missing += 1
-                    if missing > total_wild:
-                        break
-                if hi - lo >= 2:
-                    windows.append((lo, hi, lo | hi << 4 | bits << 8))
-    return tuple(windows)
+    have = 0  # bit p: the card at position p is held (1 = low ace … 14 = high ace)
+    for p, held in enumerate(present, 1):
+        if held:
+            have |= 1 << p
+    if have & 1 << 1:
+        have |= 1 << 14
+    windows = _WINDOWS.get(rules.meld_rules)
+    if windows is None:
+        windows = _WINDOWS[rules.meld_rules] = _windows(rules)
+    naturals, every = windows
+    if not have & naturals:  # a meld needs a natural card
+        return ()
+    plan = []
+    for lo, hi, places, length in every:
+        inside = have & places
+        if length - inside.bit_count() <= total_wild:
+            plan.append((lo, hi, lo | hi << 4 | (inside >> lo) << 8))
+    return tuple(plan)
+
+
+def _windows(rules: Rules) -> tuple[int, tuple[tuple[int, int, int, int], ...]]:
+    """The positions whose card is a natural one to meld, as bits, and every window a
+    sequence may fill, lowest first: ``(lo, hi, its positions as bits, length)``."""
+    naturals = sum(1 << p for p in range(1, 14) if p != 2 or not rules.deuces_wild)
+    every = []
+    for lo in range(1 if rules.twos else 3, 13):
+        top = lo + rules.max_sequence - 1
+        if top > 14 or (lo == 1 and top > 12):
+            top = 12 if lo == 1 else 14
+        for hi in range(lo + 2, top + 1):
+            every.append((lo, hi, sum(1 << p for p in range(lo, hi + 1)), hi - lo + 1))
+    return naturals, tuple(every)
+
+
+_WINDOWS: dict[tuple[bool, ...], tuple[int, tuple[tuple[int, int, int, int], ...]]] = {}
+"""What :func:`_windows` found, per set of meld rules."""
 
 
 def _window_group(cache: Groups, suit: int, lo: int, hi: int, code: int, held: bytes,

@@ -135,6 +135,31 @@ def built(items: tuple[Item, ...], rules: Rules) -> Meld:
     return meld
 
 
+def _runs_through(top: int) -> tuple[tuple[int, int], ...]:
+    """The pairs of cards of ``top``'s suit that make three in a row with it: its two
+    neighbours, or two on one side (an ace is low and high)."""
+    row = POS_CARD[suit_of(top)]  # by position: 1 = low ace … 14 = high ace
+    pairs = []
+    for p in (1, 14) if rank_of(top) == 1 else (rank_of(top),):
+        if 1 < p < 14:
+            pairs.append((row[p - 1], row[p + 1]))
+        if p > 2:
+            pairs.append((row[p - 2], row[p - 1]))
+        if p < 13:
+            pairs.append((row[p + 1], row[p + 2]))
+    return tuple(pairs)
+
+
+_RUNS_THROUGH = tuple(_runs_through(c) for c in range(52))
+"""Per natural card, :func:`_runs_through`: what the quick no of a draw looks for."""
+_NEAR = tuple(tuple(dict.fromkeys(
+    [POS_CARD[suit_of(top)][q] for p in ((1, 14) if rank_of(top) == 1 else (rank_of(top),))
+     for q in range(p - 2, p + 3) if 1 <= q <= 14 and q != p and POS_CARD[suit_of(top)][q] != top]))
+    for top in range(52))
+"""Per natural card, the cards of its suit two places away or nearer (an ace is low and
+high): with one wild, what the quick no of a draw looks for."""
+
+
 def _word(item: Item) -> str:
     """A meld's card in the log's words: ``7♠``, or a wild with what it stands for,
     ``2♣ as 7♦``."""
@@ -253,7 +278,7 @@ class OklahomaState(HandState):
             melds = _candidates(avail, self.rules, must=top)
             if self.rules.queen_stuck:
                 melds = self._keep_a_discard(melds, avail, self.discard[:-1])
-            acts.extend((A.PILE, m.items) for m in melds)
+            acts.extend([(A.PILE, m.items) for m in melds])
             return acts
         if self.rules.queen_stuck and hand[QS]:
             return self._enumerate_stuck(hand)
@@ -268,22 +293,31 @@ class OklahomaState(HandState):
         return acts
 
     def _no_meld_with(self, hand: Sequence[int], top: int) -> bool:
-        """Whether ``hand`` surely makes no meld with the pile's top card: no wild on
-        either side, fewer than two cards of its rank and no two neighbours in its suit
-        around it.  Most draws are decided so, without listing melds (a quick no; a
-        "maybe" is answered by :func:`~.melds.candidate_melds`)."""
+        """Whether ``hand`` surely makes no meld with the pile's top card.
+
+        Without a wild: fewer than two cards of its rank and no two neighbours in its
+        suit around it.  With one wild: no other card of its rank, and none of its suit
+        two places away or nearer (a meld of three needs two more cards, and one wild is
+        one).  Most draws are decided so, without listing melds (a quick no; a "maybe"
+        is answered by :func:`~.melds.candidate_melds`)."""
         rules = self.rules
-        if rules.wild[top] or any([hand[c] for c in rules.wild_cards]):
+        if rules.wild[top]:
             return False
-        cards = RANK_CARDS[rank_of(top)]
-        if hand[cards[0]] + hand[cards[1]] + hand[cards[2]] + hand[cards[3]] >= 2:
+        wilds = 0
+        for c in rules.wild_cards:
+            wilds += hand[c]
+        a, b, c, d = RANK_CARDS[rank_of(top)]
+        if wilds:
+            if wilds > 1 or hand[a] or hand[b] or hand[c] or hand[d]:
+                return False
+            for near in _NEAR[top]:  # noqa: SIM110 (no generator: a hot path)
+                if hand[near]:
+                    return False
+            return True
+        if hand[a] + hand[b] + hand[c] + hand[d] >= 2:
             return False
-        row = POS_CARD[suit_of(top)]  # by position: 1 = low ace … 14 = high ace
-        for p in (1, 14) if rank_of(top) == 1 else (rank_of(top),):
-            below = p > 1 and hand[row[p - 1]] > 0
-            above = p < 14 and hand[row[p + 1]] > 0
-            if (below and above) or (below and p > 2 and hand[row[p - 2]]) \
-                    or (above and p < 13 and hand[row[p + 2]]):
+        for below, above in _RUNS_THROUGH[top]:  # noqa: SIM110 (no generator: a hot path)
+            if hand[below] and hand[above]:
                 return False
         return True
 
@@ -574,7 +608,9 @@ class OklahomaState(HandState):
         self._legal = None
         seat = self.seat
         kind = action[0]
-        if action == A.DRAW:
+        if kind == A.DISCARD:  # the commonest first
+            self._discard(seat, action[1])
+        elif action == A.DRAW:
             self._draw_stock(seat)
         elif kind == A.PILE:
             self._draw_pile(seat, action[1])
