@@ -69,6 +69,15 @@ class Meld:
         return sum(1 for c, s in self.items if c != s)
 
 
+Record = tuple[int, int, int, tuple[Item, ...]]
+"""A meld as the plain tuple ``(kind, key, lo, items)`` — :class:`Meld`'s fields.
+
+The memories of :func:`candidate_records` hold their melds so: a tuple of numbers and
+tuples is let go by the garbage collector's tracking after its first pass, so that its
+full passes never walk the many melds remembered (which made them take a tenth of a
+second each, in the middle of play), and it is made faster than a :class:`Meld`."""
+
+
 def item_text(item: Item) -> str:
     c, s = item
     return IDS[c] if c == s else f"{IDS[c]}={IDS[s]}"
@@ -341,6 +350,15 @@ RANK_CARDS: tuple[tuple[int, ...], ...] = ((), *(tuple(card(r, t) for t in range
 def candidate_melds(avail: Sequence[int], rules: Rules, must: int = -1) -> list[Meld]:
     """Every canonical meld that the cards ``avail`` (a count vector) can make.
 
+    With ``must`` (the discard pile's top card) only melds holding that card: those of
+    :func:`candidate_records`, as :class:`Meld` values."""
+    return [Meld(*r) for r in candidate_records(avail, rules, must)]
+
+
+def candidate_records(avail: Sequence[int], rules: Rules, must: int = -1) -> list[Record]:
+    """Every canonical meld that the cards ``avail`` (a count vector) can make, as
+    :data:`Record` tuples.
+
     With ``must`` (the discard pile's top card) only melds holding that card.  This is
     the hot path of ``legal_actions``.  The melds of one rank (sets) depend only on its
     four counts and the wilds at hand, and those of one suit (sequences) only on which of
@@ -360,7 +378,7 @@ def candidate_melds(avail: Sequence[int], rules: Rules, must: int = -1) -> list[
     counts = bytes(avail)  # (a count is at most 4)
     wilds = _wilds(counts, rules)  # (bytes remember their hash)
     total_wild = sum(wilds)
-    out: list[Meld] = []
+    out: list[Record] = []
     key: tuple[object, ...]
     if must >= 0 and not rules.wild[must]:  # a natural must card: its rank and suit
         rank = rank_of(must)
@@ -371,7 +389,7 @@ def candidate_melds(avail: Sequence[int], rules: Rules, must: int = -1) -> list[
             got = recall(key)
             if got is None:
                 got = _sets_found(found, key, avail, rules)
-            out.extend([m for m in got if pair in m.items])
+            out.extend([m for m in got if pair in m[3]])
         suit = suit_of(must)
         held = counts.translate(_PRESENT)[13 * suit:13 * suit + 13]
         if total_wild:  # the windows with a place for the must card
@@ -382,7 +400,7 @@ def candidate_melds(avail: Sequence[int], rules: Rules, must: int = -1) -> list[
             got = recall(key)
             if got is None:
                 got = _suit_found(found, key, avail, rules)
-            out.extend([m for m in got if pair in m.items])
+            out.extend([m for m in got if pair in m[3]])
         return out
     # the whole hand as one integer, a byte per card (♠ A … K, ♥, ♦, ♣, Joker last)
     whole = int.from_bytes(counts)
@@ -460,14 +478,14 @@ def _wilds(counts: bytes, rules: Rules) -> bytes:
     return counts[52:] if rules.jokers else b""
 
 
-def _holding(melds: tuple[Meld, ...], must: int) -> list[Meld]:
+def _holding(melds: tuple[Record, ...], must: int) -> list[Record]:
     """The melds that hold the wild card ``must`` (the discard pile's top card), in order.
 
     A draw that takes the pile lists the melds holding its top card: they are picked out
     of the groups the play phase shares.  A natural card is one item, the shared pair
     ``(must, must)``, which ``in`` finds by identity (the callers do so); a wild may
     stand for any card."""
-    return [m for m in melds if any([c == must for c, _ in m.items])]
+    return [m for m in melds if any([c == must for c, _ in m[3]])]
 
 
 def _cache(rules: Rules) -> Groups:
@@ -479,7 +497,7 @@ def _cache(rules: Rules) -> Groups:
 
 
 def _sets_found(found: Groups, key: tuple[object, ...], avail: Sequence[int],
-                rules: Rules) -> tuple[Meld, ...]:
+                rules: Rules) -> tuple[Record, ...]:
     """The sets of rank ``key[0]`` (its counts ``key[1]``), made and remembered."""
     got = found.recall(key)
     if got is None:
@@ -490,14 +508,14 @@ def _sets_found(found: Groups, key: tuple[object, ...], avail: Sequence[int],
     return got
 
 
-def _deuces_found(found: Groups, key: tuple[object, ...]) -> tuple[Meld, ...]:
+def _deuces_found(found: Groups, key: tuple[object, ...]) -> tuple[Record, ...]:
     """Arlington-Scarne's sets of deuces only, from the counts of the four 2s ``key[1]``."""
     got = found.recall(key)
     if got is None:
         deuces = key[1]
         assert isinstance(deuces, bytes)
         kinds = [(c, n) for c, n in zip(RANK_CARDS[2], deuces, strict=True) if n]
-        got = tuple([Meld(DEUCES, 2, 0, tuple([_PAIRS[c][c] for c in combo]))
+        got = tuple([(DEUCES, 2, 0, tuple([_PAIRS[c][c] for c in combo]))
                      for size in (3, 4) for combo in _multisets(kinds, size)])
         found.keep(key, got)
     return got
@@ -516,7 +534,7 @@ def _suit_plan(held: bytes, total_wild: int, rules: Rules) -> Plan:
 
 
 def _suit_found(found: Groups, key: tuple[object, ...], avail: Sequence[int],
-                rules: Rules) -> tuple[Meld, ...]:
+                rules: Rules) -> tuple[Record, ...]:
     """Every sequence of suit ``key[0] - 20`` that its holding ``key[1]`` and the wilds
     ``key[2]`` of ``avail`` make, window by window, remembered."""
     got = found.recall(key)
@@ -526,7 +544,7 @@ def _suit_found(found: Groups, key: tuple[object, ...], avail: Sequence[int],
         suit = tag - 20
         total_wild = sum(wilds)
         get = found.get
-        melds: list[Meld] = []
+        melds: list[Record] = []
         for lo, hi, code in _suit_plan(held, total_wild, rules):
             window = get((30 + suit, code, wilds))
             if window is None:
@@ -540,7 +558,7 @@ def _suit_found(found: Groups, key: tuple[object, ...], avail: Sequence[int],
 
 def _placed_sequences(found: Groups, suit: int, rank: int, pair: Item, held: bytes,
                       wilds: bytes, avail: Sequence[int], total_wild: int, rules: Rules,
-                      out: list[Meld]) -> None:
+                      out: list[Record]) -> None:
     """The sequences holding the natural card of ``rank`` in ``suit`` (a draw's pile top,
     whose item is ``pair``), from the windows that have a place for it, added to
     ``out``."""
@@ -556,13 +574,13 @@ def _placed_sequences(found: Groups, suit: int, rank: int, pair: Item, held: byt
                 window = _window_found(found, suit, lo, hi, code, held, wilds, avail,
                                        total_wild, rules)
             for m in window:
-                if pair in m.items:
+                if pair in m[3]:
                     out.append(m)
 
 
 def _window_found(found: Groups, suit: int, lo: int, hi: int, code: int, held: bytes,
                   wilds: bytes, avail: Sequence[int], total_wild: int,
-                  rules: Rules) -> tuple[Meld, ...]:
+                  rules: Rules) -> tuple[Record, ...]:
     """The sequences of one window (its melds depend on which of its places hold a
     natural card: ``code``), made and remembered."""
     key = (30 + suit, code, wilds)
@@ -581,7 +599,7 @@ def _window_found(found: Groups, suit: int, lo: int, hi: int, code: int, held: b
 
 
 def _sets_group(cache: Groups, rank: int, held: bytes, avail: Sequence[int],
-                rules: Rules) -> tuple[Meld, ...]:
+                rules: Rules) -> tuple[Record, ...]:
     """The sets of ``rank``, renamed from those of a template (see below)."""
     loose, jokers = _loose(avail, rules)
     wilds = _abstract(loose, jokers, rules)
@@ -599,7 +617,7 @@ def _sets_group(cache: Groups, rank: int, held: bytes, avail: Sequence[int],
         cache.keep(key, template)
     rename = wilds.by_rank[rank]
     pair = _PAIRS
-    return tuple([Meld(SET, rank, 0, tuple([pair[rename[c]][rename[s]] for c, s in m.items]))
+    return tuple([(SET, rank, 0, tuple([pair[rename[c]][rename[s]] for c, s in m[3]]))
                   for m in template])
 
 
@@ -683,15 +701,6 @@ _PAIRS: tuple[tuple[Item, ...], ...] = tuple(tuple((c, s) for s in range(NCARDS)
 """``_PAIRS[c][s]``: the one shared item ``(c, s)`` the remembered melds are made of."""
 
 
-Cache = dict[tuple[object, ...], tuple[Meld, ...]]
-"""Melds of one group of a hand (a rank's sets, a suit's or a window's sequences) by key."""
-_AT_LEAST = [bytes(1 if v >= t else 0 for v in range(256)) for t in range(5)]
-"""``bytes.translate`` tables: a count to 1 when at least ``t``, else 0."""
-
-
-def _no_twos(mask: bytes) -> bytes:
-    """A rank mask without the 2s (wild deuces make no set of their own rank)."""
-    return mask[:1] + b"\0" + mask[2:]
 _PRESENT = bytes([0] + [1] * 255)
 """``bytes.translate`` table: a count to 0 or 1."""
 CACHE_LIMIT = 100_000
@@ -734,7 +743,7 @@ class Memory(dict[_K, _V]):
         self[key] = value
 
 
-Groups = Memory[tuple[object, ...], tuple[Meld, ...]]
+Groups = Memory[tuple[object, ...], tuple[Record, ...]]
 _CACHES: dict[tuple[bool, ...], Groups] = {}
 
 _FOUND: dict[tuple[bool, ...], Groups] = {}
@@ -752,7 +761,7 @@ def _loose(avail: Sequence[int], rules: Rules) -> tuple[list[tuple[int, int]], i
     return loose, (1 if avail[JK] else 0) if swap else 0
 
 
-def _group(fill: Callable[[Keep, Multis], None]) -> tuple[Meld, ...]:
+def _group(fill: Callable[[Keep, Multis], None]) -> tuple[Record, ...]:
     """Compute one group's melds: what ``fill`` keeps, each meaning once, in order."""
     found: dict[tuple[Item, ...], Meld] = {}
     memo: dict[tuple[tuple[tuple[int, int], ...], int], list[tuple[int, ...]]] = {}
@@ -770,8 +779,7 @@ def _group(fill: Callable[[Keep, Multis], None]) -> tuple[Meld, ...]:
 
     fill(keep, multis)
     pair = _PAIRS
-    return tuple([m if m.kind == DEUCES else
-                  Meld(m.kind, m.key, m.lo, tuple([pair[c][s] for c, s in m.items]))
+    return tuple([(m.kind, m.key, m.lo, tuple([pair[c][s] for c, s in m.items]))
                   for m in found.values()])  # one tuple per (card, stands): less memory
 
 
@@ -868,7 +876,7 @@ _WINDOWS: dict[tuple[bool, ...], tuple[int, tuple[tuple[int, int, int, int], ...
 
 def _window_group(cache: Groups, suit: int, lo: int, hi: int, code: int, held: bytes,
                   loose: list[tuple[int, int]], jokers: int, total_wild: int,
-                  rules: Rules) -> tuple[Meld, ...]:
+                  rules: Rules) -> tuple[Record, ...]:
     """The melds of one window, computed.
 
     Above the 2 a window's melds differ from suit to suit only in the naturals' suit (the
@@ -892,7 +900,7 @@ def _window_group(cache: Groups, suit: int, lo: int, hi: int, code: int, held: b
         cache.keep(model, template)
     rename = wilds.by_suit[suit]
     pair = _PAIRS
-    return tuple([Meld(SEQ, suit, lo, tuple([pair[rename[c]][rename[s]] for c, s in m.items]))
+    return tuple([(SEQ, suit, lo, tuple([pair[rename[c]][rename[s]] for c, s in m[3]]))
                   for m in template])
 
 

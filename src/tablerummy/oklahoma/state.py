@@ -44,13 +44,14 @@ from .melds import (
     Item,
     Meld,
     Memory,
+    Record,
     build,
     extend,
     meld_value,
     set_designation,
     swapped,
 )
-from .melds import candidate_melds as _candidates
+from .melds import candidate_records as _candidates
 from .rules import SWAP_ANYONE, Rules
 from .view import SeatView
 
@@ -278,11 +279,11 @@ class OklahomaState(HandState):
             melds = _candidates(avail, self.rules, must=top)
             if self.rules.queen_stuck:
                 melds = self._keep_a_discard(melds, avail, self.discard[:-1])
-            acts.extend([(A.PILE, m.items) for m in melds])
+            acts.extend([(A.PILE, m[3]) for m in melds])
             return acts
         if self.rules.queen_stuck and hand[QS]:
             return self._enumerate_stuck(hand)
-        acts = [(A.MELD, m.items) for m in _candidates(hand, self.rules)]
+        acts = [(A.MELD, m[3]) for m in _candidates(hand, self.rules)]
         acts.extend(self._layoffs(hand))
         if self.rules.swappable_joker:
             acts.extend(self._swaps(hand))
@@ -327,7 +328,7 @@ class OklahomaState(HandState):
         from a hand of Q♠s alone, which a draw left (docs/rules-oklahoma.md)."""
         size, queens = self.sizes[self.seat], hand[QS]
         melds = self._keep_a_discard(_candidates(hand, self.rules), hand, ())
-        acts: list[Action] = [(A.MELD, m.items) for m in melds]
+        acts: list[Action] = [(A.MELD, m[3]) for m in melds]
         layoffs = self._layoffs(hand)
         if size > 1 and size - queens <= 1:  # what stays must hold a card besides Q♠s
             layoffs = [a for a in layoffs
@@ -339,8 +340,8 @@ class OklahomaState(HandState):
         acts.extend(discards)
         return acts
 
-    def _keep_a_discard(self, melds: list[Meld], hand: Sequence[int],
-                        joining: Sequence[int]) -> list[Meld]:
+    def _keep_a_discard(self, melds: list[Record], hand: Sequence[int],
+                        joining: Sequence[int]) -> list[Record]:
         """The melds that do not leave ``hand`` (plus the cards ``joining`` it: the rest
         of a discard pile taken) holding Q♠s and nothing else (Heights)."""
         size = sum(hand) + len(joining)
@@ -349,8 +350,8 @@ class OklahomaState(HandState):
             return melds
         kept = []
         for m in melds:
-            left = size - len(m.items)
-            if left and left == queens - sum(1 for c, _ in m.items if c == QS):
+            left = size - len(m[3])
+            if left and left == queens - sum(1 for c, _ in m[3] if c == QS):
                 continue
             kept.append(m)
         return kept
