@@ -361,7 +361,7 @@ def test_small_memories_turn_over_and_agree(name: str, players: int,
     monkeypatch.setattr(melds, "_FOUND", {})
     monkeypatch.setattr(state_module, "_LAYOFFS", {})
     monkeypatch.setattr(state_module, "LAYOFF_MEMORY", 30)
-    monkeypatch.setattr(state_module, "_BUILT", melds.Memory(30))
+    monkeypatch.setattr(state_module, "_BUILT", {})
     variant = _variant(name, {"players": players})
     rng = random.Random(f"small{name}{players}")
     for _ in range(3):

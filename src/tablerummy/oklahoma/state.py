@@ -119,20 +119,30 @@ def _layoff_memory(rules: Rules) -> LayoffMemory:
     return memory
 
 
-_BUILT: Memory[tuple[tuple[bool, ...], tuple[Item, ...]], Meld] = Memory(LAYOFF_MEMORY)
-"""Melds played, by their rules and items: a legal meld's items are canonical already, so
-playing it again needs only its :class:`Meld`."""
+_BUILT: dict[tuple[bool, ...], Memory[tuple[Item, ...], Meld]] = {}
+"""Melds played, per set of meld rules, by their items: playing a meld again needs only
+its :class:`Meld` (and the melds on the table share theirs, whose layoffs
+:data:`_LAYOFFS` remembers by identity)."""
 
 
 def built(items: tuple[Item, ...], rules: Rules) -> Meld:
-    """The meld of a legal action's ``items`` (remembered: the same melds recur)."""
-    key = (rules.meld_rules, items)
-    meld = _BUILT.get(key) or _BUILT.recall(key)
+    """The meld of a legal action's ``items`` (remembered: the same melds recur).
+
+    A legal meld's items are canonical already (:func:`~.melds.candidate_records`), so
+    its kind, rank or suit and lowest place are read off its first two cards: a set's
+    stand for one rank, a sequence's start at its lowest place (a high ace is last)."""
+    memory = _BUILT.get(rules.meld_rules)
+    if memory is None:
+        memory = _BUILT[rules.meld_rules] = Memory(LAYOFF_MEMORY)
+    meld = memory.get(items) or memory.recall(items)
     if meld is None:
-        made = build(items, rules)
-        assert isinstance(made, Meld)
-        meld = made
-        _BUILT.keep(key, meld)
+        first, second = items[0][1], items[1][1]
+        rank = rank_of(first)
+        if rank == rank_of(second):
+            meld = Meld(DEUCES if rank == 2 and rules.deuces_wild else SET, rank, 0, items)
+        else:
+            meld = Meld(SEQ, suit_of(first), rank, items)
+        memory.keep(items, meld)
     return meld
 
 
@@ -380,25 +390,36 @@ class OklahomaState(HandState):
 
     def _layoffs(self, hand: list[int]) -> list[Action]:
         acts: list[Action] = []
-        by_id, by_value = _layoff_memory(self.rules)
-        for k, meld in enumerate(self.melds[self.seat]):
-            known = by_id.get(id(meld)) or by_id.recall(id(meld))
-            if known is not None and known[0] is meld:
-                fits = known[1]
-            else:
-                value = _layoff_key(meld)
-                got = by_value.get(value)
-                if got is None:
-                    got = by_value.recall(value)
-                if got is None:
-                    got = self._meld_layoffs(meld)
-                    by_value.keep(value, got)
-                fits = got
-                by_id.keep(id(meld), (meld, fits))  # the meld is kept alive: its id is its own
-            for c, s in fits:
+        melds = self.melds[self.seat]
+        if not melds:
+            return acts
+        by_id = _layoff_memory(self.rules)[0]
+        recall = by_id.get
+        for k, meld in enumerate(melds):
+            known = recall(id(meld))
+            if known is None or known[0] is not meld:
+                known = self._known_layoffs(meld)
+            for c, s in known[1]:
                 if hand[c]:
                     acts.append((A.LAYOFF, c, s, k))
         return acts
+
+    def _known_layoffs(self, meld: Meld) -> tuple[Meld, tuple[Item, ...]]:
+        """``meld`` with the layoffs it takes, remembered by its identity (the meld is
+        kept alive: its id is its own) and by what decides them (:func:`_layoff_key`)."""
+        by_id, by_value = _layoff_memory(self.rules)
+        known = by_id.recall(id(meld))
+        if known is None or known[0] is not meld:
+            value = _layoff_key(meld)
+            fits = by_value.get(value)
+            if fits is None:
+                fits = by_value.recall(value)
+            if fits is None:
+                fits = self._meld_layoffs(meld)
+                by_value.keep(value, fits)
+            known = (meld, fits)
+            by_id.keep(id(meld), known)
+        return known
 
     def _meld_layoffs(self, meld: Meld) -> tuple[Item, ...]:
         """Every card (with what it stands for) that may be laid off on ``meld``, held or not.
