@@ -835,7 +835,9 @@ def _plan(present: bytes, total_wild: int, rules: Rules) -> Plan:
 
     ``code`` names the window and which of its places hold a natural card (lo, hi and the
     places as bits), the key of its melds with the wilds held.  It depends on neither the
-    suit nor which wilds are held, so hands share it whatever else they hold."""
+    suit nor which wilds are held, so hands share it whatever else they hold.  A window
+    without a natural card to meld has no melds (with three wilds or more, most would be
+    such), so it is left out."""
     have = 0  # bit p: the card at position p is held (1 = low ace … 14 = high ace)
     for p, held in enumerate(present, 1):
         if held:
@@ -846,20 +848,20 @@ def _plan(present: bytes, total_wild: int, rules: Rules) -> Plan:
     if windows is None:
         windows = _WINDOWS[rules.meld_rules] = _windows(rules)
     naturals, every = windows
-    if not have & naturals:  # a meld needs a natural card
-        return ()
     plan = []
     for lo, hi, places, length in every:
         inside = have & places
-        if length - inside.bit_count() <= total_wild:
+        # the other places take wilds, and a meld needs a natural card
+        if length - inside.bit_count() <= total_wild and inside & naturals:
             plan.append((lo, hi, lo | hi << 4 | (inside >> lo) << 8))
     return tuple(plan)
 
 
 def _windows(rules: Rules) -> tuple[int, tuple[tuple[int, int, int, int], ...]]:
-    """The positions whose card is a natural one to meld, as bits, and every window a
-    sequence may fill, lowest first: ``(lo, hi, its positions as bits, length)``."""
-    naturals = sum(1 << p for p in range(1, 14) if p != 2 or not rules.deuces_wild)
+    """The positions whose card is a natural one to meld (a wild 2 in its place is not),
+    as bits, and every window a sequence may fill, lowest first: ``(lo, hi, its positions
+    as bits, length)``."""
+    naturals = sum(1 << p for p in range(1, 15) if p != 2 or not rules.deuces_wild)
     every = []
     for lo in range(1 if rules.twos else 3, 13):
         top = lo + rules.max_sequence - 1

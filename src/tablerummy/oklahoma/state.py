@@ -297,10 +297,9 @@ class OklahomaState(HandState):
         acts.extend(self._layoffs(hand))
         if self.rules.swappable_joker:
             acts.extend(self._swaps(hand))
-        discards = list(compress(_DISCARDS, hand))
+        acts.extend(compress(_DISCARDS, hand))
         if hand[QS] and not self._may_discard(QS):
-            discards.remove(_DISCARDS[QS])
-        acts.extend(discards)
+            acts.remove(_DISCARDS[QS])  # (no other action is a discard)
         return acts
 
     def _no_meld_with(self, hand: Sequence[int], top: int) -> bool:
