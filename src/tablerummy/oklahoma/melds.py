@@ -561,7 +561,8 @@ def _placed_sequences(found: Groups, suit: int, rank: int, pair: Item, held: byt
                       out: list[Record]) -> None:
     """The sequences holding the natural card of ``rank`` in ``suit`` (a draw's pile top,
     whose item is ``pair``), from the windows that have a place for it, added to
-    ``out``."""
+    ``out``: each window's are picked out once and remembered by the window, the wilds
+    and the rank."""
     must_lo = must_hi = rank
     if rank == 1:
         must_hi = 14  # an ace is low or high
@@ -569,13 +570,18 @@ def _placed_sequences(found: Groups, suit: int, rank: int, pair: Item, held: byt
     tag = 30 + suit
     for lo, hi, code in _suit_plan(held, total_wild, rules):
         if lo <= must_lo <= hi or lo <= must_hi <= hi:
-            window = get((tag, code, wilds))
-            if window is None:
-                window = _window_found(found, suit, lo, hi, code, held, wilds, avail,
-                                       total_wild, rules)
-            for m in window:
-                if pair in m[3]:
-                    out.append(m)
+            key = (tag, code, wilds, rank)
+            got = get(key)
+            if got is None:
+                got = found.recall(key)
+                if got is None:
+                    window = get((tag, code, wilds))
+                    if window is None:
+                        window = _window_found(found, suit, lo, hi, code, held, wilds,
+                                               avail, total_wild, rules)
+                    got = tuple([m for m in window if pair in m[3]])
+                    found.keep(key, got)
+            out.extend(got)
 
 
 def _window_found(found: Groups, suit: int, lo: int, hi: int, code: int, held: bytes,
@@ -749,8 +755,9 @@ _CACHES: dict[tuple[bool, ...], Groups] = {}
 _FOUND: dict[tuple[bool, ...], Groups] = {}
 """Per set of meld rules, each group's melds by the group and what decides it:
 ``(rank, its four counts, wilds held)``, ``(0, the four 2s' counts)``, ``(20 + suit,
-which of its cards are held, wilds held)`` or ``(30 + suit, window code, wilds held)``
-(see :func:`_plan`)."""
+which of its cards are held, wilds held)``, ``(30 + suit, window code, wilds held)``
+(see :func:`_plan`) and, for a draw, ``(30 + suit, window code, wilds held, the rank of
+the pile's top card)``: the window's melds that hold it."""
 
 
 def _loose(avail: Sequence[int], rules: Rules) -> tuple[list[tuple[int, int]], int]:

@@ -23,6 +23,7 @@ from ..events import listed, their, who, whose
 from ..variant import Action, HandState, Observation
 from . import actions as A
 from .cards import (
+    _INDEX,
     IDS,
     JK,
     NCARDS,
@@ -223,10 +224,16 @@ class OklahomaState(HandState):
         self.players = n
         self.dealer = dealer
         self.log = [] if log else None
-        order = [parse_card(c) for c in deck]
+        try:
+            order = [_INDEX[c] for c in deck]  # a deck's ids, as dealt: the common case
+        except KeyError:
+            order = [parse_card(c) for c in deck]
         self.hands = [[0] * NCARDS for _ in range(n)]
-        for i in range(size * n):
-            self.hands[(dealer + 1 + i) % n][order[i]] += 1
+        dealt = size * n
+        for j in range(n):  # the left of the dealer gets the first card, and every n-th
+            hand = self.hands[(dealer + 1 + j) % n]
+            for c in order[j:dealt:n]:
+                hand[c] += 1
         self.sizes = [size] * n
         self.discard = [order[size * n]]
         self.stock = order[size * n + 1:][::-1]  # top card last
@@ -309,7 +316,7 @@ class OklahomaState(HandState):
         suit around it.  With one wild: no other card of its rank, and none of its suit
         two places away or nearer (a meld of three needs two more cards, and one wild is
         one).  Most draws are decided so, without listing melds (a quick no; a "maybe"
-        is answered by :func:`~.melds.candidate_melds`)."""
+        is answered by :func:`~.melds.candidate_records`)."""
         rules = self.rules
         if rules.wild[top]:
             return False
