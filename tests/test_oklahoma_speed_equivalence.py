@@ -358,9 +358,10 @@ def test_small_memories_turn_over_and_agree(name: str, players: int,
 
     monkeypatch.setattr(melds, "CACHE_LIMIT", 40)
     monkeypatch.setattr(melds, "_CACHES", {})
+    monkeypatch.setattr(melds, "_FOUND", {})
     monkeypatch.setattr(state_module, "_LAYOFFS", {})
     monkeypatch.setattr(state_module, "LAYOFF_MEMORY", 30)
-    monkeypatch.setattr(state_module, "_BUILT", melds.Memory(30))
+    monkeypatch.setattr(state_module, "_BUILT", {})
     variant = _variant(name, {"players": players})
     rng = random.Random(f"small{name}{players}")
     for _ in range(3):
@@ -369,5 +370,6 @@ def test_small_memories_turn_over_and_agree(name: str, players: int,
             legal = state.legal_actions()
             assert legal == reference_legal(state)
             state.apply_unchecked(legal[rng.randrange(len(legal))])
-    memory = melds._CACHES[variant.rules.meld_rules]
-    assert memory.old and len(memory) <= 40  # it did turn over
+    for memory in (melds._CACHES[variant.rules.meld_rules],
+                   melds._FOUND[variant.rules.meld_rules]):
+        assert memory.old and len(memory) <= 40  # it did turn over

@@ -69,6 +69,15 @@ class Meld:
         return sum(1 for c, s in self.items if c != s)
 
 
+Record = tuple[int, int, int, tuple[Item, ...]]
+"""A meld as the plain tuple ``(kind, key, lo, items)`` — :class:`Meld`'s fields.
+
+The memories of :func:`candidate_records` hold their melds so: a tuple of numbers and
+tuples is let go by the garbage collector's tracking after its first pass, so that its
+full passes never walk the many melds remembered (which made them take a tenth of a
+second each, in the middle of play), and it is made faster than a :class:`Meld`."""
+
+
 def item_text(item: Item) -> str:
     c, s = item
     return IDS[c] if c == s else f"{IDS[c]}={IDS[s]}"
@@ -341,101 +350,281 @@ RANK_CARDS: tuple[tuple[int, ...], ...] = ((), *(tuple(card(r, t) for t in range
 def candidate_melds(avail: Sequence[int], rules: Rules, must: int = -1) -> list[Meld]:
     """Every canonical meld that the cards ``avail`` (a count vector) can make.
 
+    With ``must`` (the discard pile's top card) only melds holding that card: those of
+    :func:`candidate_records`, as :class:`Meld` values."""
+    return [Meld(*r) for r in candidate_records(avail, rules, must)]
+
+
+def candidate_records(avail: Sequence[int], rules: Rules, must: int = -1) -> list[Record]:
+    """Every canonical meld that the cards ``avail`` (a count vector) can make, as
+    :data:`Record` tuples.
+
     With ``must`` (the discard pile's top card) only melds holding that card.  This is
-    the hot path of ``legal_actions``: the melds of one rank (sets) or one suit
-    (sequences) depend only on that rank's or suit's counts and on the wilds at hand, and
-    a hand changes by a card or two between turns, so each group is computed once and
-    remembered (:func:`_group`).  The list is the groups in a fixed order: sets by rank,
-    deuce sets, sequences by suit (no meld is in two groups).
+    the hot path of ``legal_actions``.  The melds of one rank (sets) depend only on its
+    four counts and the wilds at hand, and those of one suit (sequences) only on which of
+    its cards are held and the wilds: each such *group* is found once and remembered
+    whole (:data:`_FOUND`), so that a call is a lookup per suit and per rank that can
+    make a set.  A suit's group is made of its *windows'* (a lowest and highest place),
+    which depend on fewer cards, so a hand meeting a new suit group seldom meets a new
+    window.  Without a wild, integer operations over the whole hand tell which ranks and
+    suits can make a meld at all.  The list is the groups in a fixed order: sets by
+    rank, deuce sets, sequences by suit (no meld is in two groups); with ``must``, each
+    group's melds that hold it, in order (:func:`_holding`).
     """
-    cache = _CACHES.get(rules.meld_rules)
-    if cache is None:
-        cache = _CACHES[rules.meld_rules] = Groups()
-    recall = cache.get
+    found = _FOUND.get(rules.meld_rules)
+    if found is None:
+        found = _FOUND[rules.meld_rules] = Memory()
+    recall = found.get
     counts = bytes(avail)  # (a count is at most 4)
-    wilds = bytes([avail[c] for c in rules.wild_cards])  # (bytes remember their hash)
+    wilds = _wilds(counts, rules)  # (bytes remember their hash)
     total_wild = sum(wilds)
-    suits: Sequence[int] = (suit_of(must),) if must >= 0 and not rules.wild[must] else range(4)
-    out: list[Meld] = []
+    out: list[Record] = []
     key: tuple[object, ...]
-    if must >= 0 and not rules.wild[must]:
+    if must >= 0 and not rules.wild[must]:  # a natural must card: its rank and suit
         rank = rank_of(must)
-        held = counts[rank - 1:52:13]
-        ranks: Sequence[int] = (
-            (rank,) if held != _NONE and sum(held) + total_wild >= 3 else ())
-    else:
-        # each rank's count over the four suits at once: a count is at most 2, so four
-        # rows added as integers never carry from one rank's byte into the next
-        totals = (int.from_bytes(counts[0:13]) + int.from_bytes(counts[13:26])
-                  + int.from_bytes(counts[26:39]) + int.from_bytes(counts[39:52]))
-        # a set of fewer naturals needs more wilds than are held
-        mask = totals.to_bytes(13).translate(_AT_LEAST[max(1, 3 - total_wild)])
-        if rules.deuces_wild:
-            mask = _no_twos(mask)
-        ranks = []
-        r = mask.find(1)
-        while r >= 0:
-            ranks.append(r + 1)
-            r = mask.find(1, r + 1)
-    for rank in ranks:
-        held = counts[rank - 1:52:13]  # the rank's four cards, ♠ ♥ ♦ ♣
-        key = (rank, held, wilds, must)
-        got = recall(key)
-        if got is None:
-            got = cache.recall(key)
+        pair = _PAIRS[must][must]  # the must card's one item (see _holding)
+        held = counts[rank - 1:52:13]  # the rank's four cards, ♠ ♥ ♦ ♣ (the must card too)
+        if sum(held) + total_wild >= 3:
+            key = (rank, held, wilds)
+            got = recall(key)
             if got is None:
-                got = _sets_group(cache, rank, held, wilds, must, avail, rules)
-        if got:
-            out.extend(got)
-    if rules.deuce_sets and (must < 0 or rank_of(must) == 2):
-        deuces = [(c, avail[c]) for c in RANK_CARDS[2] if avail[c]]
-        key = (0, tuple(deuces), must)
+                got = _sets_found(found, key, avail, rules)
+            out.extend([m for m in got if pair in m[3]])
+        suit = suit_of(must)
+        held = counts.translate(_PRESENT)[13 * suit:13 * suit + 13]
+        if total_wild:  # the windows with a place for the must card
+            _placed_sequences(found, suit, rank, pair, held, wilds, avail, total_wild, rules,
+                              out)
+        else:  # (a natural suit's group is small and shared with the play phase)
+            key = (20 + suit, held, wilds)
+            got = recall(key)
+            if got is None:
+                got = _suit_found(found, key, avail, rules)
+            out.extend([m for m in got if pair in m[3]])
+        return out
+    # the whole hand as one integer, a byte per card (♠ A … K, ♥, ♦, ♣, Joker last)
+    whole = int.from_bytes(counts)
+    # each rank's count over the four suits at once, a byte per rank (A first): a count
+    # is at most 2, so the four rows added never carry from one rank's byte into the next
+    totals = ((whole >> 8) + (whole >> 112) + (whole >> 216) + (whole >> 320)) & _ROW
+    # a set of fewer naturals needs more wilds than are held: the ranks with enough have
+    # their byte's top bit set (wild deuces make no set of their own rank)
+    ranks = (totals + _AT_LEAST_ROW[max(1, 3 - total_wild)]) & (
+        _TOPS_BUT_TWOS if rules.deuces_wild else _TOPS)
+    while ranks:
+        bit = ranks.bit_length() - 1
+        ranks ^= 1 << bit
+        r = 12 - (bit >> 3)  # the rank's index (A = 0)
+        key = (r + 1, counts[r:52:13], wilds)  # the rank's four cards, ♠ ♥ ♦ ♣
         got = recall(key)
         if got is None:
-            got = cache.recall(key)
+            got = _sets_found(found, key, avail, rules)
+        out.extend(got if must < 0 else _holding(got, must))
+    if rules.deuce_sets and total_wild >= 3:
+        key = (0, counts[1:52:13])
+        got = recall(key)
         if got is None:
-            def deuce_sets(keep: Keep, multis: Multis) -> None:
-                for size in (3, 4):
-                    for combo in _multisets(deuces, size):
-                        keep(Meld(DEUCES, 2, 0, tuple((c, c) for c in combo)))
-            got = _group(cache, key, must, deuce_sets)
-        out.extend(got)
+            got = _deuces_found(found, key)
+        out.extend(got if must < 0 else _holding(got, must))
+    if total_wild:
+        suits = 15
+    else:
+        # without a wild, a sequence is three held cards in a row: the held cards' top
+        # bits, and those of a card whose next two are held (or Q, K and A)
+        held_bits = (whole + _ONES) & _HELD
+        runs = (held_bits & (held_bits << 8) & (held_bits << 16) & _RUN_STARTS) | (
+            held_bits & (held_bits << 8) & (held_bits >> 88) & _QUEENS)
+        if not runs:
+            return out
+        suits = ((1 if runs & _SUIT_BYTES[0] else 0) | (2 if runs & _SUIT_BYTES[1] else 0)
+                 | (4 if runs & _SUIT_BYTES[2] else 0) | (8 if runs & _SUIT_BYTES[3] else 0))
     present = counts.translate(_PRESENT)  # a sequence asks only whether a card is held
-    plans = _PLANS.get((rules.meld_rules, total_wild))
-    if plans is None:
-        plans = _PLANS[(rules.meld_rules, total_wild)] = {}
-    for suit in suits:
-        held = present[13 * suit:13 * suit + 13]
-        plan = plans.get(held)
-        if plan is None:
-            plan = plans[held] = _plan(held, total_wild, rules)
-        if plan:
-            out.extend(_sequences_of(suit, held, plan, rules, cache, wilds, avail,
-                                     total_wild, must))
+    for suit in range(4):
+        if suits >> suit & 1:
+            key = (20 + suit, present[13 * suit:13 * suit + 13], wilds)
+            got = recall(key)
+            if got is None:
+                got = _suit_found(found, key, avail, rules)
+            if got:
+                out.extend(got if must < 0 else _holding(got, must))
     return out
 
 
-def _sets_group(cache: Groups, rank: int, held: bytes, wilds: bytes, must: int,
-                avail: Sequence[int], rules: Rules) -> tuple[Meld, ...]:
-    """The sets of ``rank`` (those holding ``must`` if given), computed and remembered."""
-    every = (rank, held, wilds, -1)
-    got = cache.get(every)
+def _byte_bits(value: int, cards: Iterator[int] | Sequence[int], size: int = NCARDS) -> int:
+    """An integer of ``size`` bytes (the first card's most significant, as
+    ``int.from_bytes`` reads a hand) holding ``value`` in the bytes of ``cards``."""
+    return sum(value << 8 * (size - 1 - c) for c in cards)
+
+
+_ROW = (1 << 104) - 1
+"""The 13 bytes of one suit's row (the clubs', the lowest, after a shift)."""
+_TOPS = _byte_bits(0x80, range(13), 13)
+_TOPS_BUT_TWOS = _TOPS & ~_byte_bits(0x80, [1], 13)
+_AT_LEAST_ROW = [_byte_bits(0x80 - t, range(13), 13) for t in range(5)]
+"""Added to a row of counts, sets the top bit of the bytes of at least ``t``."""
+_ONES = _byte_bits(0x7F, range(52))
+_HELD = _byte_bits(0x80, range(52))
+"""Added to a hand, and masked: the top bit of each card held (never the Joker's)."""
+_RUN_STARTS = _byte_bits(0x80, [c for c in range(52) if rank_of(c) <= 11])
+"""The cards a run of three in their suit may start from (a J at most)."""
+_QUEENS = _byte_bits(0x80, [card(QUEEN, t) for t in range(4)])
+_SUIT_BYTES = [_byte_bits(0xFF, range(13 * t, 13 * t + 13)) for t in range(4)]
+
+
+def _wilds(counts: bytes, rules: Rules) -> bytes:
+    """The counts of the wild cards (:attr:`Rules.wild_cards`, in card order)."""
+    if rules.deuces_wild:
+        return counts[1:52:13] + counts[52:] if rules.jokers else counts[1:52:13]
+    return counts[52:] if rules.jokers else b""
+
+
+def _holding(melds: tuple[Record, ...], must: int) -> list[Record]:
+    """The melds that hold the wild card ``must`` (the discard pile's top card), in order.
+
+    A draw that takes the pile lists the melds holding its top card: they are picked out
+    of the groups the play phase shares.  A natural card is one item, the shared pair
+    ``(must, must)``, which ``in`` finds by identity (the callers do so); a wild may
+    stand for any card."""
+    return [m for m in melds if any([c == must for c, _ in m[3]])]
+
+
+def _cache(rules: Rules) -> Groups:
+    """The memory of the templates groups are renamed from, per rule set."""
+    cache = _CACHES.get(rules.meld_rules)
+    if cache is None:
+        cache = _CACHES[rules.meld_rules] = Groups()
+    return cache
+
+
+def _sets_found(found: Groups, key: tuple[object, ...], avail: Sequence[int],
+                rules: Rules) -> tuple[Record, ...]:
+    """The sets of rank ``key[0]`` (its counts ``key[1]``), made and remembered."""
+    got = found.recall(key)
     if got is None:
-        got = cache.recall(every)
-    if got is None:
-        if sum(held) + sum(wilds) < 3:
-            got = ()
-        elif rank == QUEEN:  # the Q♠ rules make queens a rank of their own
-            got = _group(cache, every, -1, partial(_sets_of, rank, avail, rules,
-                                                   *_loose(avail, rules)))
-        else:
-            template, wilds_at_hand = _set_template(cache, held, avail, rules)
-            got = _instantiate(template, rank, wilds_at_hand)
-        _remember(cache, every, got)
-    if must >= 0:
-        got = _holding(got, must)
-        _remember(cache, (rank, held, wilds, must), got)
+        rank, held, _ = key
+        assert isinstance(rank, int) and isinstance(held, bytes)
+        got = _sets_group(_cache(rules), rank, held, avail, rules)
+        found.keep(key, got)
     return got
+
+
+def _deuces_found(found: Groups, key: tuple[object, ...]) -> tuple[Record, ...]:
+    """Arlington-Scarne's sets of deuces only, from the counts of the four 2s ``key[1]``."""
+    got = found.recall(key)
+    if got is None:
+        deuces = key[1]
+        assert isinstance(deuces, bytes)
+        kinds = [(c, n) for c, n in zip(RANK_CARDS[2], deuces, strict=True) if n]
+        got = tuple([(DEUCES, 2, 0, tuple([_PAIRS[c][c] for c in combo]))
+                     for size in (3, 4) for combo in _multisets(kinds, size)])
+        found.keep(key, got)
+    return got
+
+
+def _suit_plan(held: bytes, total_wild: int, rules: Rules) -> Plan:
+    """The windows that a suit's holding ``held`` and ``total_wild`` wilds can fill
+    (:func:`_plan`), remembered."""
+    plans = _PLANS.get((rules.meld_rules, total_wild))
+    if plans is None:
+        plans = _PLANS[(rules.meld_rules, total_wild)] = {}
+    plan = plans.get(held)
+    if plan is None:
+        plan = plans[held] = _plan(held, total_wild, rules)
+    return plan
+
+
+def _suit_found(found: Groups, key: tuple[object, ...], avail: Sequence[int],
+                rules: Rules) -> tuple[Record, ...]:
+    """Every sequence of suit ``key[0] - 20`` that its holding ``key[1]`` and the wilds
+    ``key[2]`` of ``avail`` make, window by window, remembered."""
+    got = found.recall(key)
+    if got is None:
+        tag, held, wilds = key
+        assert isinstance(tag, int) and isinstance(held, bytes) and isinstance(wilds, bytes)
+        suit = tag - 20
+        total_wild = sum(wilds)
+        get = found.get
+        melds: list[Record] = []
+        for lo, hi, code in _suit_plan(held, total_wild, rules):
+            window = get((30 + suit, code, wilds))
+            if window is None:
+                window = _window_found(found, suit, lo, hi, code, held, wilds, avail,
+                                       total_wild, rules)
+            melds.extend(window)
+        got = tuple(melds)
+        found.keep(key, got)
+    return got
+
+
+def _placed_sequences(found: Groups, suit: int, rank: int, pair: Item, held: bytes,
+                      wilds: bytes, avail: Sequence[int], total_wild: int, rules: Rules,
+                      out: list[Record]) -> None:
+    """The sequences holding the natural card of ``rank`` in ``suit`` (a draw's pile top,
+    whose item is ``pair``), from the windows that have a place for it, added to
+    ``out``: each window's are picked out once and remembered by the window, the wilds
+    and the rank."""
+    must_lo = must_hi = rank
+    if rank == 1:
+        must_hi = 14  # an ace is low or high
+    get = found.get
+    tag = 30 + suit
+    for lo, hi, code in _suit_plan(held, total_wild, rules):
+        if lo <= must_lo <= hi or lo <= must_hi <= hi:
+            key = (tag, code, wilds, rank)
+            got = get(key)
+            if got is None:
+                got = found.recall(key)
+                if got is None:
+                    window = get((tag, code, wilds))
+                    if window is None:
+                        window = _window_found(found, suit, lo, hi, code, held, wilds,
+                                               avail, total_wild, rules)
+                    got = tuple([m for m in window if pair in m[3]])
+                    found.keep(key, got)
+            out.extend(got)
+
+
+def _window_found(found: Groups, suit: int, lo: int, hi: int, code: int, held: bytes,
+                  wilds: bytes, avail: Sequence[int], total_wild: int,
+                  rules: Rules) -> tuple[Record, ...]:
+    """The sequences of one window (its melds depend on which of its places hold a
+    natural card: ``code``), made and remembered."""
+    key = (30 + suit, code, wilds)
+    got = found.recall(key)
+    if got is None:
+        loose, jokers = _loose(avail, rules)
+        if lo <= 2 and rules.deuces_wild and not held[1] and not jokers:
+            # the place of the 2 is the option's Joker's or the suit's own deuce's:
+            # a wild 2 never stands for a 2 (see _fill_sequence)
+            got = ()
+        else:
+            got = _window_group(_cache(rules), suit, lo, hi, code, held, loose, jokers,
+                                total_wild, rules)
+        found.keep(key, got)
+    return got
+
+
+def _sets_group(cache: Groups, rank: int, held: bytes, avail: Sequence[int],
+                rules: Rules) -> tuple[Record, ...]:
+    """The sets of ``rank``, renamed from those of a template (see below)."""
+    loose, jokers = _loose(avail, rules)
+    wilds = _abstract(loose, jokers, rules)
+    queens = rank == QUEEN  # the Q♠ rules make queens a rank of their own
+    key = (-2 if queens else -1, held, wilds.pattern)
+    template = cache.get(key)
+    if template is None:
+        template = cache.recall(key)
+    if template is None:
+        model = QUEEN if queens else TEMPLATE_RANK
+        counts = [0] * NCARDS
+        for t, count in enumerate(held):
+            counts[card(model, t)] = count
+        template = _group(partial(_sets_of, model, counts, rules, wilds.canon, jokers))
+        cache.keep(key, template)
+    rename = wilds.by_rank[rank]
+    pair = _PAIRS
+    return tuple([(SET, rank, 0, tuple([pair[rename[c]][rename[s]] for c, s in m[3]]))
+                  for m in template])
 
 
 TEMPLATE_RANK = 5
@@ -444,7 +633,7 @@ TEMPLATE_RANK = 5
 Sets of one rank differ from another's only in the cards' rank: which suits are held,
 the wilds, and the canonical form (naturals by suit, wilds by card, a wild's suit the
 first one held fewest) are the same.  So the sets of a rank's holding are made once, for
-this rank, and renamed (:func:`_instantiate`) for the others: twelve ranks share one
+this rank, and renamed (:func:`_sets_group`) for the others: twelve ranks share one
 memory, and a hand seldom meets a holding that no rank has met before."""
 _RENAME: tuple[tuple[int, ...], ...] = tuple(
     tuple(card(r, suit_of(c)) if c < 52 and rank_of(c) == TEMPLATE_RANK else c
@@ -454,68 +643,63 @@ _RENAME: tuple[tuple[int, ...], ...] = tuple(
 """``_RENAME[r][c]``: card ``c`` with the template rank's naturals renamed to rank ``r``."""
 
 
-def _abstract(loose: list[tuple[int, int]], jokers: int,
-              rules: Rules) -> Abstract:
-    """The wilds at hand as a pattern that hands holding other wilds share.
+TEMPLATE_SUIT = 1
+"""The suit (♥) whose windows stand for the other suits' above the 2 (see _window_group)."""
+_SUIT_RENAME: tuple[tuple[int, ...], ...] = tuple(
+    tuple(card(rank_of(c), t) if c < 52 and suit_of(c) == TEMPLATE_SUIT and rank_of(c) != 2
+          else c for c in range(NCARDS))
+    for t in range(4)
+)
+"""``_SUIT_RENAME[t][c]``: card ``c`` with the template suit's naturals (not its wild 2)
+renamed to suit ``t``."""
+
+
+def _abstract(loose: list[tuple[int, int]], jokers: int, rules: Rules) -> Pattern:
+    """The wilds at hand as a pattern that hands holding other wilds share (remembered:
+    there are few ways to hold wilds).
 
     Loose wilds are interchangeable, and a canonical meld places them in card order, so
     the melds that hold ``2♣ 2♣`` are those that hold ``2♠ 2♠`` with one card named for
     the other — wherever no place of a 2 is involved (a wild 2 never stands for a 2; the
-    callers keep those windows out).  Returns the pattern (counts in card order, which is
-    a Joker, the swappable Jokers), the pattern's own wilds (the first deuces, a Joker
-    kept a Joker) and, per card, what the pattern's wild stands for at this hand
-    (remembered: there are few ways to hold wilds)."""
+    callers keep those windows out)."""
     key = (rules.meld_rules, tuple(loose), jokers)
     known = _ABSTRACTS.get(key)
-    if known is not None:
-        return known
-    canon: list[tuple[int, int]] = []
-    rename = list(_IDENTITY)
-    deuces = iter(c for c in rules.wild_cards if c != JK)
-    for c, n in loose:
-        k = JK if c == JK else next(deuces)
-        canon.append((k, n))
-        rename[k] = c
-    known = _ABSTRACTS[key] = ((tuple((c == JK, n) for c, n in loose), jokers), canon,
-                                tuple(rename))
+    if known is None:
+        known = _ABSTRACTS[key] = Pattern(loose, jokers, rules)
     return known
 
 
-Abstract = tuple[tuple[object, ...], list[tuple[int, int]], tuple[int, ...]]
-_ABSTRACTS: dict[tuple[object, ...], Abstract] = {}
+class Pattern:
+    """How many wilds of each kind a hand holds, in card order, with the pattern's own
+    wilds (the first deuces; a Joker is kept a Joker) and the renamings of a template's
+    cards to this hand's."""
+
+    __slots__ = ("by_rank", "by_suit", "canon", "pattern")
+
+    def __init__(self, loose: list[tuple[int, int]], jokers: int, rules: Rules) -> None:
+        self.pattern = (tuple((c == JK, n) for c, n in loose), jokers)
+        """The key that hands with the same counts of wilds share."""
+        self.canon: list[tuple[int, int]] = []
+        """The pattern's own loose wilds, as ``[(card, count)]``."""
+        rename = list(_IDENTITY)
+        deuces = iter(c for c in rules.wild_cards if c != JK)
+        for c, n in loose:
+            k = JK if c == JK else next(deuces)
+            self.canon.append((k, n))
+            rename[k] = c
+        self.by_rank = tuple(tuple([rename[c] for c in _RENAME[r]]) for r in range(14))
+        """Per rank, each card of a set template (:data:`TEMPLATE_RANK`'s, or the
+        queens' own) as the card of this hand's set."""
+        self.by_suit = tuple(tuple([rename[c] for c in _SUIT_RENAME[t]]) for t in range(4))
+        """Per suit, each card of a window template (:data:`TEMPLATE_SUIT`'s, or ♠'s own)
+        as the card of this hand's sequence."""
+
+
+_ABSTRACTS: dict[tuple[object, ...], Pattern] = {}
 """What :func:`_abstract` found, by rules and wilds held (a few hundred at most)."""
 
 
 _IDENTITY = tuple(range(NCARDS))
-
-
-def _set_template(cache: Groups, held: bytes, avail: Sequence[int],
-                  rules: Rules) -> tuple[tuple[Meld, ...], tuple[int, ...]]:
-    """The sets of :data:`TEMPLATE_RANK` holding ``held`` (a rank's counts ♠ ♥ ♦ ♣) and
-    the pattern of the wilds of ``avail`` (:func:`_abstract`), with the renaming of the
-    pattern's wilds to this hand's."""
-    loose, jokers = _loose(avail, rules)
-    pattern, canon, rename = _abstract(loose, jokers, rules)
-    key = (-1, held, pattern)
-    got = cache.get(key)
-    if got is None:
-        got = cache.recall(key)
-    if got is None:
-        template = [0] * NCARDS
-        for t, count in enumerate(held):
-            template[card(TEMPLATE_RANK, t)] = count
-        got = _group(cache, key, -1, partial(_sets_of, TEMPLATE_RANK, template, rules,
-                                             canon, jokers))
-    return got, rename
-
-
-def _instantiate(template: tuple[Meld, ...], rank: int,
-                 wilds: tuple[int, ...]) -> tuple[Meld, ...]:
-    """The template's sets for ``rank``, the pattern's wilds renamed by ``wilds``."""
-    rename = [wilds[c] for c in _RENAME[rank]]
-    pair = _PAIRS
-    return tuple([Meld(SET, rank, 0, tuple([pair[rename[c]][rename[s]] for c, s in m.items]))
-                  for m in template])
 
 
 _PAIRS: tuple[tuple[Item, ...], ...] = tuple(tuple((c, s) for s in range(NCARDS))
@@ -523,16 +707,6 @@ _PAIRS: tuple[tuple[Item, ...], ...] = tuple(tuple((c, s) for s in range(NCARDS)
 """``_PAIRS[c][s]``: the one shared item ``(c, s)`` the remembered melds are made of."""
 
 
-Cache = dict[tuple[object, ...], tuple[Meld, ...]]
-"""Melds of one group of a hand (a rank's sets, a suit's or a window's sequences) by key."""
-_NONE = bytes(4)
-_AT_LEAST = [bytes(1 if v >= t else 0 for v in range(256)) for t in range(5)]
-"""``bytes.translate`` tables: a count to 1 when at least ``t``, else 0."""
-
-
-def _no_twos(mask: bytes) -> bytes:
-    """A rank mask without the 2s (wild deuces make no set of their own rank)."""
-    return mask[:1] + b"\0" + mask[2:]
 _PRESENT = bytes([0] + [1] * 255)
 """``bytes.translate`` table: a count to 0 or 1."""
 CACHE_LIMIT = 100_000
@@ -575,8 +749,15 @@ class Memory(dict[_K, _V]):
         self[key] = value
 
 
-Groups = Memory[tuple[object, ...], tuple[Meld, ...]]
+Groups = Memory[tuple[object, ...], tuple[Record, ...]]
 _CACHES: dict[tuple[bool, ...], Groups] = {}
+
+_FOUND: dict[tuple[bool, ...], Groups] = {}
+"""Per set of meld rules, each group's melds by the group and what decides it:
+``(rank, its four counts, wilds held)``, ``(0, the four 2s' counts)``, ``(20 + suit,
+which of its cards are held, wilds held)``, ``(30 + suit, window code, wilds held)``
+(see :func:`_plan`) and, for a draw, ``(30 + suit, window code, wilds held, the rank of
+the pile's top card)``: the window's melds that hold it."""
 
 
 def _loose(avail: Sequence[int], rules: Rules) -> tuple[list[tuple[int, int]], int]:
@@ -587,9 +768,8 @@ def _loose(avail: Sequence[int], rules: Rules) -> tuple[list[tuple[int, int]], i
     return loose, (1 if avail[JK] else 0) if swap else 0
 
 
-def _group(cache: Groups, key: tuple[object, ...],
-           must: int, fill: Callable[[Keep, Multis], None]) -> tuple[Meld, ...]:
-    """Compute one group's melds (those holding ``must`` if given) and remember them."""
+def _group(fill: Callable[[Keep, Multis], None]) -> tuple[Record, ...]:
+    """Compute one group's melds: what ``fill`` keeps, each meaning once, in order."""
     found: dict[tuple[Item, ...], Meld] = {}
     memo: dict[tuple[tuple[tuple[int, int], ...], int], list[tuple[int, ...]]] = {}
 
@@ -601,25 +781,13 @@ def _group(cache: Groups, key: tuple[object, ...],
         return got
 
     def keep(meld: Meld | str) -> None:
-        if isinstance(meld, Meld) and (must < 0 or any(c == must for c, _ in meld.items)):
+        if isinstance(meld, Meld):
             found.setdefault(meld.items, meld)
 
     fill(keep, multis)
     pair = _PAIRS
-    result = tuple([m if m.kind == DEUCES else
-                    Meld(m.kind, m.key, m.lo, tuple([pair[c][s] for c, s in m.items]))
-                    for m in found.values()])  # one tuple per (card, stands): less memory
-    _remember(cache, key, result)
-    return result
-
-
-def _holding(melds: tuple[Meld, ...], must: int) -> tuple[Meld, ...]:
-    """The melds that hold card ``must`` (the discard pile's top card, to take the pile)."""
-    return tuple([m for m in melds if any(c == must for c, _ in m.items)])
-
-
-def _remember(cache: Groups, key: tuple[object, ...], melds: tuple[Meld, ...]) -> None:
-    cache.keep(key, melds)
+    return tuple([(m.kind, m.key, m.lo, tuple([pair[c][s] for c, s in m.items]))
+                  for m in found.values()])  # one tuple per (card, stands): less memory
 
 
 Multis = Callable[[Sequence[tuple[int, int]], int], list[tuple[int, ...]]]
@@ -674,111 +842,75 @@ def _plan(present: bytes, total_wild: int, rules: Rules) -> Plan:
 
     ``code`` names the window and which of its places hold a natural card (lo, hi and the
     places as bits), the key of its melds with the wilds held.  It depends on neither the
-    suit nor which wilds are held, so hands share it whatever else they hold."""
-    have = b"\0" + present + present[:1]  # by position 1 … 14
-    twos = rules.deuces_wild
-    windows: list[tuple[int, int, int]] = []
-    if any(have[p] for p in range(1, 14) if p != 2 or not twos):  # a natural card to meld
-        first = 1 if rules.twos else 3
-        longest = rules.max_sequence
-        for lo in range(first, 13):
-            if not total_wild and not have[lo]:
-                continue
-            missing = 0
-            bits = 0
-            top = lo + longest - 1
-            if top > 14 or (lo == 1 and top > 12):
-                top = 12 if lo == 1 else 14
-            for hi in range(lo, top + 1):
-                if have[hi]:
-                    bits |= 1 << (hi - lo)
-                else:
-                    missing += 1
-                    if missing > total_wild:
-                        break
-                if hi - lo >= 2:
-                    windows.append((lo, hi, lo | hi << 4 | bits << 8))
-    return tuple(windows)
+    suit nor which wilds are held, so hands share it whatever else they hold.  A window
+    without a natural card to meld has no melds (with three wilds or more, most would be
+    such), so it is left out."""
+    have = 0  # bit p: the card at position p is held (1 = low ace … 14 = high ace)
+    for p, held in enumerate(present, 1):
+        if held:
+            have |= 1 << p
+    if have & 1 << 1:
+        have |= 1 << 14
+    windows = _WINDOWS.get(rules.meld_rules)
+    if windows is None:
+        windows = _WINDOWS[rules.meld_rules] = _windows(rules)
+    naturals, every = windows
+    plan = []
+    for lo, hi, places, length in every:
+        inside = have & places
+        # the other places take wilds, and a meld needs a natural card
+        if length - inside.bit_count() <= total_wild and inside & naturals:
+            plan.append((lo, hi, lo | hi << 4 | (inside >> lo) << 8))
+    return tuple(plan)
 
 
-def _sequences_of(suit: int, held: bytes, plan: Plan, rules: Rules, cache: Groups,
-                  wilds: bytes, avail: Sequence[int],
-                  total_wild: int, must: int) -> list[Meld]:
-    """The sequences of ``suit`` (those holding ``must`` if given), window by window.
-
-    ``held`` tells which of the suit's cards are held (a sequence needs no more), and
-    ``plan`` which windows they can fill (:func:`_plan`).  A window (its
-    lowest and highest position) holds its own melds, remembered by which of its places
-    hold a natural card: hands that differ elsewhere in the suit share the window's, and
-    so do the turn's two phases (the melds holding ``must`` are picked out of them).
-    """
-    placed = must >= 0 and not rules.wild[must]  # a natural must card has its place(s)
-    must_lo = must_hi = rank_of(must) if placed else 0
-    if must_lo == 1:
-        must_hi = 14  # an ace is low or high
-    get = cache.get
-    tag = 30 + suit
-    out: list[Meld] = []
-    for lo, hi, code in plan:
-        if placed and not (lo <= must_lo <= hi or lo <= must_hi <= hi):
-            continue  # the window has no place for the must card
-        key = (tag, code, wilds, must)
-        got = get(key)
-        if got is None:
-            got = cache.recall(key)
-        if got is None:
-            every = (tag, code, wilds, -1)
-            got = get(every)
-            if got is None:
-                got = cache.recall(every)
-            if got is None:
-                got = _window_group(cache, every, suit, lo, hi, code, held, wilds,
-                                    *_loose(avail, rules), total_wild, rules)
-            if must >= 0:
-                got = _holding(got, must)
-                _remember(cache, key, got)
-        out.extend(got)
-    return out
+def _windows(rules: Rules) -> tuple[int, tuple[tuple[int, int, int, int], ...]]:
+    """The positions whose card is a natural one to meld (a wild 2 in its place is not),
+    as bits, and every window a sequence may fill, lowest first: ``(lo, hi, its positions
+    as bits, length)``."""
+    naturals = sum(1 << p for p in range(1, 15) if p != 2 or not rules.deuces_wild)
+    every = []
+    for lo in range(1 if rules.twos else 3, 13):
+        top = lo + rules.max_sequence - 1
+        if top > 14 or (lo == 1 and top > 12):
+            top = 12 if lo == 1 else 14
+        for hi in range(lo + 2, top + 1):
+            every.append((lo, hi, sum(1 << p for p in range(lo, hi + 1)), hi - lo + 1))
+    return naturals, tuple(every)
 
 
-TEMPLATE_SUIT = 1
-"""The suit (♥) whose windows stand for the other suits' above the 2 (see _window_group)."""
-_SUIT_RENAME: tuple[tuple[int, ...], ...] = tuple(
-    tuple(card(rank_of(c), t) if c < 52 and suit_of(c) == TEMPLATE_SUIT and rank_of(c) != 2
-          else c for c in range(NCARDS))
-    for t in range(4)
-)
-"""``_SUIT_RENAME[t][c]``: card ``c`` with the template suit's naturals (not its wild 2)
-renamed to suit ``t``."""
+_WINDOWS: dict[tuple[bool, ...], tuple[int, tuple[tuple[int, int, int, int], ...]]] = {}
+"""What :func:`_windows` found, per set of meld rules."""
 
 
-def _window_group(cache: Groups, key: tuple[object, ...], suit: int, lo: int, hi: int,
-                  code: int, held: bytes, wilds: bytes, loose: list[tuple[int, int]],
-                  jokers: int, total_wild: int, rules: Rules) -> tuple[Meld, ...]:
-    """The melds of one window, computed and remembered.
+def _window_group(cache: Groups, suit: int, lo: int, hi: int, code: int, held: bytes,
+                  loose: list[tuple[int, int]], jokers: int, total_wild: int,
+                  rules: Rules) -> tuple[Record, ...]:
+    """The melds of one window, computed.
 
     Above the 2 a window's melds differ from suit to suit only in the naturals' suit (the
     wilds are placed in card order whatever the suit), so they are made once, for
-    :data:`TEMPLATE_SUIT`, and renamed — except ♠ windows reaching the queen where a wild
-    may not stand for Q♠ in a meld with another wild (Arlington-Scarne)."""
+    :data:`TEMPLATE_SUIT`, remembered, and renamed — except ♠ windows reaching the queen
+    where a wild may not stand for Q♠ in a meld with another wild (Arlington-Scarne),
+    whose template is ♠'s own.  Below the 3 the suit's own deuce is natural in its place:
+    those windows are made for the hand's own wilds."""
     have = b"\0" + held + held[:1]
-    if lo < 3 or (suit == SPADES and hi >= 12 and rules.qs_wild_natural_only):
-        return _group(cache, key, -1, partial(
-            _window, suit, lo, hi, have, loose, jokers, total_wild, rules))
-    pattern, canon, wild_rename = _abstract(loose, jokers, rules)
-    model = (40, code, pattern)
+    if lo < 3:
+        return _group(partial(_window, suit, lo, hi, have, loose, jokers, total_wild, rules))
+    wilds = _abstract(loose, jokers, rules)
+    spades = suit == SPADES and hi >= 12 and rules.qs_wild_natural_only
+    model = (41 if spades else 40, code, wilds.pattern)
     template = cache.get(model)
     if template is None:
         template = cache.recall(model)
     if template is None:
-        template = _group(cache, model, -1, partial(
-            _window, TEMPLATE_SUIT, lo, hi, have, canon, jokers, total_wild, rules))
-    rename = [wild_rename[c] for c in _SUIT_RENAME[suit]]
+        template = _group(partial(_window, SPADES if spades else TEMPLATE_SUIT, lo, hi, have,
+                                  wilds.canon, jokers, total_wild, rules))
+        cache.keep(model, template)
+    rename = wilds.by_suit[suit]
     pair = _PAIRS
-    got = tuple([Meld(SEQ, suit, lo, tuple([pair[rename[c]][rename[s]] for c, s in m.items]))
-                 for m in template])
-    _remember(cache, key, got)
-    return got
+    return tuple([(SEQ, suit, lo, tuple([pair[rename[c]][rename[s]] for c, s in m[3]]))
+                  for m in template])
 
 
 def _window(suit: int, lo: int, hi: int, have: bytes, loose: list[tuple[int, int]],

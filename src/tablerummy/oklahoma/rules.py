@@ -42,7 +42,7 @@ class Rules:
     wild_cards: tuple[int, ...] = field(init=False)
     meld_rules: tuple[bool, ...] = field(init=False, repr=False, compare=False)
     """The rules that decide which melds a hand can make: tables that share them share
-    the memory of :func:`~.melds.candidate_melds`."""
+    the memory of :func:`~.melds.candidate_records`."""
 
     def __post_init__(self) -> None:
         wild = tuple(

@@ -23,6 +23,7 @@ from ..events import listed, their, who, whose
 from ..variant import Action, HandState, Observation
 from . import actions as A
 from .cards import (
+    _INDEX,
     IDS,
     JK,
     NCARDS,
@@ -44,13 +45,14 @@ from .melds import (
     Item,
     Meld,
     Memory,
+    Record,
     build,
     extend,
     meld_value,
     set_designation,
     swapped,
 )
-from .melds import candidate_melds as _candidates
+from .melds import candidate_records as _candidates
 from .rules import SWAP_ANYONE, Rules
 from .view import SeatView
 
@@ -68,11 +70,47 @@ LAYOFF_MEMORY = 50_000
 """Melds whose layoffs :data:`_LAYOFFS` remembers in its young generation (a
 :class:`~.melds.Memory`: what is in use survives a turnover)."""
 LayoffMemory = tuple[Memory[int, tuple[Meld, tuple[Item, ...]]],
-                     Memory[tuple[int, int, tuple[Item, ...]], tuple[Item, ...]]]
+                     Memory[tuple[int, ...], tuple[Item, ...]]]
 _LAYOFFS: dict[tuple[bool, ...], LayoffMemory] = {}
 """Per set of meld rules, the layoffs each meld takes (:meth:`OklahomaState._meld_layoffs`):
 by the meld object's id (a meld on the table is immutable and replaced when it changes,
-so while the memory holds it its id names it), and by its value for melds made again."""
+so while the memory holds it its id names it), and by what decides them
+(:func:`_layoff_key`) for the melds that share it."""
+
+
+def _layoff_key(meld: Meld) -> tuple[int, ...]:
+    """What the layoffs a meld takes depend on (beside the rules), so that melds that
+    differ in nothing else share them.
+
+    The cards that fit are the ends of a sequence (its suit, lowest place, length) or the
+    four of a set's rank; whether a card laid off keeps the meld legal
+    (:func:`~.melds.extend`) asks its length, how many cards are wild (the Q♠ rule
+    allows a wild Q♠ only among naturals) and whether a wild stands for Q♠; a set also
+    asks how many stand for each suit (the wild's designation) and for Q♠ (two packs
+    hold two).  Every meld on the table holds a natural card."""
+    items = meld.items
+    wilds = 0
+    wild_qs = 0
+    if meld.kind == SEQ:
+        for c, s in items:
+            if c != s:
+                wilds += 1
+                if s == QS:
+                    wild_qs = 1
+        return (SEQ, meld.key, meld.lo, len(items), min(wilds, 2), wild_qs)
+    if meld.kind == SET:
+        suits = [0, 0, 0, 0]
+        queens = 0
+        for c, s in items:
+            suits[suit_of(s)] += 1
+            if s == QS:
+                queens += 1
+            if c != s:
+                wilds += 1
+                if s == QS:
+                    wild_qs = 1
+        return (SET, meld.key, len(items), *suits, min(wilds, 2), queens, wild_qs)
+    return (DEUCES, len(items))
 
 
 def _layoff_memory(rules: Rules) -> LayoffMemory:
@@ -82,21 +120,56 @@ def _layoff_memory(rules: Rules) -> LayoffMemory:
     return memory
 
 
-_BUILT: Memory[tuple[tuple[bool, ...], tuple[Item, ...]], Meld] = Memory(LAYOFF_MEMORY)
-"""Melds played, by their rules and items: a legal meld's items are canonical already, so
-playing it again needs only its :class:`Meld`."""
+_BUILT: dict[tuple[bool, ...], Memory[tuple[Item, ...], Meld]] = {}
+"""Melds played, per set of meld rules, by their items: playing a meld again needs only
+its :class:`Meld` (and the melds on the table share theirs, whose layoffs
+:data:`_LAYOFFS` remembers by identity)."""
 
 
 def built(items: tuple[Item, ...], rules: Rules) -> Meld:
-    """The meld of a legal action's ``items`` (remembered: the same melds recur)."""
-    key = (rules.meld_rules, items)
-    meld = _BUILT.get(key) or _BUILT.recall(key)
+    """The meld of a legal action's ``items`` (remembered: the same melds recur).
+
+    A legal meld's items are canonical already (:func:`~.melds.candidate_records`), so
+    its kind, rank or suit and lowest place are read off its first two cards: a set's
+    stand for one rank, a sequence's start at its lowest place (a high ace is last)."""
+    memory = _BUILT.get(rules.meld_rules)
+    if memory is None:
+        memory = _BUILT[rules.meld_rules] = Memory(LAYOFF_MEMORY)
+    meld = memory.get(items) or memory.recall(items)
     if meld is None:
-        made = build(items, rules)
-        assert isinstance(made, Meld)
-        meld = made
-        _BUILT.keep(key, meld)
+        first, second = items[0][1], items[1][1]
+        rank = rank_of(first)
+        if rank == rank_of(second):
+            meld = Meld(DEUCES if rank == 2 and rules.deuces_wild else SET, rank, 0, items)
+        else:
+            meld = Meld(SEQ, suit_of(first), rank, items)
+        memory.keep(items, meld)
     return meld
+
+
+def _runs_through(top: int) -> tuple[tuple[int, int], ...]:
+    """The pairs of cards of ``top``'s suit that make three in a row with it: its two
+    neighbours, or two on one side (an ace is low and high)."""
+    row = POS_CARD[suit_of(top)]  # by position: 1 = low ace … 14 = high ace
+    pairs = []
+    for p in (1, 14) if rank_of(top) == 1 else (rank_of(top),):
+        if 1 < p < 14:
+            pairs.append((row[p - 1], row[p + 1]))
+        if p > 2:
+            pairs.append((row[p - 2], row[p - 1]))
+        if p < 13:
+            pairs.append((row[p + 1], row[p + 2]))
+    return tuple(pairs)
+
+
+_RUNS_THROUGH = tuple(_runs_through(c) for c in range(52))
+"""Per natural card, :func:`_runs_through`: what the quick no of a draw looks for."""
+_NEAR = tuple(tuple(dict.fromkeys(
+    [POS_CARD[suit_of(top)][q] for p in ((1, 14) if rank_of(top) == 1 else (rank_of(top),))
+     for q in range(p - 2, p + 3) if 1 <= q <= 14 and q != p and POS_CARD[suit_of(top)][q] != top]))
+    for top in range(52))
+"""Per natural card, the cards of its suit two places away or nearer (an ace is low and
+high): with one wild, what the quick no of a draw looks for."""
 
 
 def _word(item: Item) -> str:
@@ -151,10 +224,16 @@ class OklahomaState(HandState):
         self.players = n
         self.dealer = dealer
         self.log = [] if log else None
-        order = [parse_card(c) for c in deck]
+        try:
+            order = [_INDEX[c] for c in deck]  # a deck's ids, as dealt: the common case
+        except KeyError:
+            order = [parse_card(c) for c in deck]
         self.hands = [[0] * NCARDS for _ in range(n)]
-        for i in range(size * n):
-            self.hands[(dealer + 1 + i) % n][order[i]] += 1
+        dealt = size * n
+        for j in range(n):  # the left of the dealer gets the first card, and every n-th
+            hand = self.hands[(dealer + 1 + j) % n]
+            for c in order[j:dealt:n]:
+                hand[c] += 1
         self.sizes = [size] * n
         self.discard = [order[size * n]]
         self.stock = order[size * n + 1:][::-1]  # top card last
@@ -217,37 +296,45 @@ class OklahomaState(HandState):
             melds = _candidates(avail, self.rules, must=top)
             if self.rules.queen_stuck:
                 melds = self._keep_a_discard(melds, avail, self.discard[:-1])
-            acts.extend((A.PILE, m.items) for m in melds)
+            acts.extend([(A.PILE, m[3]) for m in melds])
             return acts
         if self.rules.queen_stuck and hand[QS]:
             return self._enumerate_stuck(hand)
-        acts = [(A.MELD, m.items) for m in _candidates(hand, self.rules)]
+        acts = [(A.MELD, m[3]) for m in _candidates(hand, self.rules)]
         acts.extend(self._layoffs(hand))
         if self.rules.swappable_joker:
             acts.extend(self._swaps(hand))
-        discards = list(compress(_DISCARDS, hand))
+        acts.extend(compress(_DISCARDS, hand))
         if hand[QS] and not self._may_discard(QS):
-            discards.remove(_DISCARDS[QS])
-        acts.extend(discards)
+            acts.remove(_DISCARDS[QS])  # (no other action is a discard)
         return acts
 
     def _no_meld_with(self, hand: Sequence[int], top: int) -> bool:
-        """Whether ``hand`` surely makes no meld with the pile's top card: no wild on
-        either side, fewer than two cards of its rank and no two neighbours in its suit
-        around it.  Most draws are decided so, without listing melds (a quick no; a
-        "maybe" is answered by :func:`~.melds.candidate_melds`)."""
+        """Whether ``hand`` surely makes no meld with the pile's top card.
+
+        Without a wild: fewer than two cards of its rank and no two neighbours in its
+        suit around it.  With one wild: no other card of its rank, and none of its suit
+        two places away or nearer (a meld of three needs two more cards, and one wild is
+        one).  Most draws are decided so, without listing melds (a quick no; a "maybe"
+        is answered by :func:`~.melds.candidate_records`)."""
         rules = self.rules
-        if rules.wild[top] or any([hand[c] for c in rules.wild_cards]):
+        if rules.wild[top]:
             return False
-        cards = RANK_CARDS[rank_of(top)]
-        if hand[cards[0]] + hand[cards[1]] + hand[cards[2]] + hand[cards[3]] >= 2:
+        wilds = 0
+        for c in rules.wild_cards:
+            wilds += hand[c]
+        a, b, c, d = RANK_CARDS[rank_of(top)]
+        if wilds:
+            if wilds > 1 or hand[a] or hand[b] or hand[c] or hand[d]:
+                return False
+            for near in _NEAR[top]:  # noqa: SIM110 (no generator: a hot path)
+                if hand[near]:
+                    return False
+            return True
+        if hand[a] + hand[b] + hand[c] + hand[d] >= 2:
             return False
-        row = POS_CARD[suit_of(top)]  # by position: 1 = low ace … 14 = high ace
-        for p in (1, 14) if rank_of(top) == 1 else (rank_of(top),):
-            below = p > 1 and hand[row[p - 1]] > 0
-            above = p < 14 and hand[row[p + 1]] > 0
-            if (below and above) or (below and p > 2 and hand[row[p - 2]]) \
-                    or (above and p < 13 and hand[row[p + 2]]):
+        for below, above in _RUNS_THROUGH[top]:  # noqa: SIM110 (no generator: a hot path)
+            if hand[below] and hand[above]:
                 return False
         return True
 
@@ -257,7 +344,7 @@ class OklahomaState(HandState):
         from a hand of Q♠s alone, which a draw left (docs/rules-oklahoma.md)."""
         size, queens = self.sizes[self.seat], hand[QS]
         melds = self._keep_a_discard(_candidates(hand, self.rules), hand, ())
-        acts: list[Action] = [(A.MELD, m.items) for m in melds]
+        acts: list[Action] = [(A.MELD, m[3]) for m in melds]
         layoffs = self._layoffs(hand)
         if size > 1 and size - queens <= 1:  # what stays must hold a card besides Q♠s
             layoffs = [a for a in layoffs
@@ -269,8 +356,8 @@ class OklahomaState(HandState):
         acts.extend(discards)
         return acts
 
-    def _keep_a_discard(self, melds: list[Meld], hand: Sequence[int],
-                        joining: Sequence[int]) -> list[Meld]:
+    def _keep_a_discard(self, melds: list[Record], hand: Sequence[int],
+                        joining: Sequence[int]) -> list[Record]:
         """The melds that do not leave ``hand`` (plus the cards ``joining`` it: the rest
         of a discard pile taken) holding Q♠s and nothing else (Heights)."""
         size = sum(hand) + len(joining)
@@ -279,8 +366,8 @@ class OklahomaState(HandState):
             return melds
         kept = []
         for m in melds:
-            left = size - len(m.items)
-            if left and left == queens - sum(1 for c, _ in m.items if c == QS):
+            left = size - len(m[3])
+            if left and left == queens - sum(1 for c, _ in m[3] if c == QS):
                 continue
             kept.append(m)
         return kept
@@ -309,25 +396,36 @@ class OklahomaState(HandState):
 
     def _layoffs(self, hand: list[int]) -> list[Action]:
         acts: list[Action] = []
-        by_id, by_value = _layoff_memory(self.rules)
-        for k, meld in enumerate(self.melds[self.seat]):
-            known = by_id.get(id(meld)) or by_id.recall(id(meld))
-            if known is not None and known[0] is meld:
-                fits = known[1]
-            else:
-                value = (meld.kind, meld.lo, meld.items)
-                got = by_value.get(value)
-                if got is None:
-                    got = by_value.recall(value)
-                if got is None:
-                    got = self._meld_layoffs(meld)
-                    by_value.keep(value, got)
-                fits = got
-                by_id.keep(id(meld), (meld, fits))  # the meld is kept alive: its id is its own
-            for c, s in fits:
+        melds = self.melds[self.seat]
+        if not melds:
+            return acts
+        by_id = _layoff_memory(self.rules)[0]
+        recall = by_id.get
+        for k, meld in enumerate(melds):
+            known = recall(id(meld))
+            if known is None or known[0] is not meld:
+                known = self._known_layoffs(meld)
+            for c, s in known[1]:
                 if hand[c]:
                     acts.append((A.LAYOFF, c, s, k))
         return acts
+
+    def _known_layoffs(self, meld: Meld) -> tuple[Meld, tuple[Item, ...]]:
+        """``meld`` with the layoffs it takes, remembered by its identity (the meld is
+        kept alive: its id is its own) and by what decides them (:func:`_layoff_key`)."""
+        by_id, by_value = _layoff_memory(self.rules)
+        known = by_id.recall(id(meld))
+        if known is None or known[0] is not meld:
+            value = _layoff_key(meld)
+            fits = by_value.get(value)
+            if fits is None:
+                fits = by_value.recall(value)
+            if fits is None:
+                fits = self._meld_layoffs(meld)
+                by_value.keep(value, fits)
+            known = (meld, fits)
+            by_id.keep(id(meld), known)
+        return known
 
     def _meld_layoffs(self, meld: Meld) -> tuple[Item, ...]:
         """Every card (with what it stands for) that may be laid off on ``meld``, held or not.
@@ -538,7 +636,9 @@ class OklahomaState(HandState):
         self._legal = None
         seat = self.seat
         kind = action[0]
-        if action == A.DRAW:
+        if kind == A.DISCARD:  # the commonest first
+            self._discard(seat, action[1])
+        elif action == A.DRAW:
             self._draw_stock(seat)
         elif kind == A.PILE:
             self._draw_pile(seat, action[1])

@@ -27,6 +27,9 @@ class OklahomaVariant(Variant):
         super().__init__(options)
         self.cards_override: Mapping[str, Any] | None = cards
         self.rules = self.make_rules(cards)
+        cards_in_deck = [c for c in standard_deck() if self.rules.deuces_wild or rank_of(c) != 2]
+        cards_in_deck.extend([JK] * self.rules.jokers)
+        self._deck = tuple(IDS[c] for c in cards_in_deck)
 
     def make_rules(self, cards: Mapping[str, Any] | None) -> Rules:
         raise NotImplementedError
@@ -40,9 +43,7 @@ class OklahomaVariant(Variant):
         return self.rules.hand_size
 
     def deck(self) -> list[str]:
-        cards = [c for c in standard_deck() if self.rules.deuces_wild or rank_of(c) != 2]
-        cards.extend([JK] * self.rules.jokers)
-        return [IDS[c] for c in cards]
+        return list(self._deck)  # (made once: every hand is dealt from a copy)
 
     def new_hand(self, deck: Sequence[str], dealer: int, log: bool = False) -> OklahomaState:
         return OklahomaState(self, deck, dealer, log=log)
