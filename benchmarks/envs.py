@@ -13,6 +13,7 @@ The goal of the issue: our PettingZoo env ≥ 2 × RLCard's steps/s.
     python benchmarks/envs.py                  # 5 rounds of 3 s per environment
     python benchmarks/envs.py --quick          # 3 rounds of 1 s
     python benchmarks/envs.py --json out.json
+    python benchmarks/envs.py --adapters pettingzoo --tables capone,ripper --rounds 5
 
 Needs the ``rl`` and ``openspiel`` extras; RLCard is optional (``pip install rlcard``).
 """
@@ -145,20 +146,36 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--json", metavar="FILE")
+    parser.add_argument("--adapters", default="pettingzoo,gymnasium,openspiel",
+                        help="which of our adapters to run (comma-separated; default: all)")
+    parser.add_argument("--tables", metavar="VARIANTS",
+                        help="which variants to run (comma-separated, e.g. capone,ripper; "
+                             "default: every row of TABLES)")
+    parser.add_argument("--rounds", type=int, help="interleaved rounds (default 5; quick 3)")
+    parser.add_argument("--seconds", type=float,
+                        help="seconds per environment and round (default 3; quick 1)")
     args = parser.parse_args()
     seconds, rounds = (1.0, 3) if args.quick else (3.0, 5)
+    seconds = args.seconds or seconds
+    rounds = args.rounds or rounds
+    adapters = set(args.adapters.split(","))
+    tables = [(n, o) for n, o in TABLES
+              if args.tables is None or n in args.tables.split(",")]
     runners: dict[str, Runner] = {}
     try:
         runners["rlcard gin-rummy"] = rlcard_runner()
     except ImportError:
         print("rlcard not installed: its row is left out (pip install rlcard)")
     runners["openspiel gin_rummy"] = openspiel_runner("gin_rummy", {})
-    for name, options in TABLES:
+    for name, options in tables:
         label = name + "".join(f" {k}={v}" for k, v in options.items())
-        runners[f"pettingzoo {label}"] = pettingzoo_runner(name, options)
-        runners[f"gymnasium {label}"] = gymnasium_runner(name, options)
-        runners[f"openspiel {label}"] = openspiel_runner(
-            "python_tablerummy_" + name.replace("-", "_"), options)
+        if "pettingzoo" in adapters:
+            runners[f"pettingzoo {label}"] = pettingzoo_runner(name, options)
+        if "gymnasium" in adapters:
+            runners[f"gymnasium {label}"] = gymnasium_runner(name, options)
+        if "openspiel" in adapters:
+            runners[f"openspiel {label}"] = openspiel_runner(
+                "python_tablerummy_" + name.replace("-", "_"), options)
     results = race(runners, seconds, rounds)
     anchor = results.get("rlcard gin-rummy", {}).get("median")
     print(f"{'environment':45} {'steps/s':>9} {'low':>9} {'high':>9} {'× rlcard':>9}")
