@@ -143,10 +143,16 @@ class TableCore:
         return self.encoder.encode_game(self._game, seat)
 
     def mask(self, seat: int) -> npt.NDArray[np.int8]:
-        flags = np.zeros(self.space.size, dtype=np.int8)
-        if self._legal and self._to_act == seat:
-            flags[list(self._legal)] = 1
-        return flags
+        """The seat's legal indices as a fresh ``int8`` array (PettingZoo's, Gymnasium's
+        ``Discrete.sample(mask)`` dtype).  Written into a ``bytearray`` one index at a
+        time and viewed by NumPy: a position has a few to a few hundred legal indices,
+        and that is several times cheaper than a fancy-indexed ``np.zeros`` (whose list
+        of indices NumPy converts first)."""
+        flags = bytearray(self.space.size)
+        if self._to_act == seat:
+            for index in self._legal:
+                flags[index] = 1
+        return np.frombuffer(flags, dtype=np.int8)
 
     def action_text(self, index: int) -> str:
         return self.variant.action_text(self._legal[index])
