@@ -21,7 +21,7 @@ Why it is written this way (measured per decision, 2 CPUs, CPython 3.11):
   made from (a copy compared with ``==``, or the identities of the immutable melds), and
   the pieces are joined (a ``memcpy`` each);
 - a memory holds one entry per block, shared by every seat (the blocks are public), so
-  it is small and needs no limit.
+  it is small and needs no limit; a miss costs what writing the block costs.
 """
 
 from __future__ import annotations
@@ -203,44 +203,34 @@ class OklahomaWriter(Writer):
     """The Oklahoma family: :meth:`ObservationEncoder._oklahoma` from an
     :class:`OklahomaState`, in ``bytes`` pieces (see the module docstring).
 
-    A side's melds are immutable values, and its list of them changes only when the side
-    melds or a layoff replaces one: what they add up to (the natural cards, what the wilds
-    stand for, as ``bytes``, the meld count and points) is remembered per list, keyed by
-    the melds' identities (the memory holds the melds, so an identity cannot be reused
-    while it is remembered).
+    A side's list of melds changes only when the side melds or a layoff replaces one:
+    what they add up to (the natural cards and what the wilds stand for, as ``bytes``;
+    the meld count; the points) is remembered per side against a copy of the list.  The
+    melds are immutable values, so the copy's ``==`` is mostly identity checks.
     """
-
-    MEMORY = 50_000
-    """Lists of melds remembered before the memory starts again (a few MB at most)."""
 
     def __init__(self, encoder: ObservationEncoder, phases: int, values: Any) -> None:
         super().__init__(encoder)
         self.values = values
-        self.seat_bytes = [bytes(h) for h in self.seat_hot]
-        self.phase_bytes = [bytes(h) for h in _one_hots(phases)]
+        self.phase_hot = _one_hots(phases)
         self.top_bytes = [bytes(h) for h in _one_hots(NCARDS + 1)]
-        self.zero_sides_bytes = bytes(self.nsides)
-        self._sides: dict[tuple[int, ...], tuple[list[Meld], bytes, int, int]] = {}
+        self._sides: list[tuple[list[Meld], bytes, float, int]] = [
+            self._sum([]) for _ in range(self.players)]
         self._discard: tuple[list[int], bytes] = ([-1], b"")
         self._known: tuple[list[list[int]], list[bytes]] = ([], [])
 
-    def _side(self, melds: list[Meld]) -> tuple[list[Meld], bytes, int, int]:
-        key = tuple(map(id, melds))
-        known = self._sides.get(key)
-        if known is None:
-            natural, stands = [0] * NCARDS, [0] * NCARDS
-            for meld in melds:
-                for c, s in meld.items:
-                    if c == s:
-                        natural[c] += 1
-                    else:
-                        stands[s] += 1
-            points = sum(meld_value(meld, self.values) for meld in melds)
-            if len(self._sides) >= self.MEMORY:
-                self._sides.clear()
-            known = self._sides[key] = (list(melds), bytes(natural) + bytes(stands),
-                                        len(melds), points)
-        return known
+    def _sum(self, melds: list[Meld]) -> tuple[list[Meld], bytes, float, int]:
+        """A side's melds: a copy, their cards as ``bytes``, their count / 36, points."""
+        natural, stands = [0] * NCARDS, [0] * NCARDS
+        for meld in melds:
+            for c, s in meld.items:
+                if c == s:
+                    natural[c] += 1
+                else:
+                    stands[s] += 1
+        points = sum(meld_value(meld, self.values) for meld in melds)
+        # (b"\0\0": the places of the meld count and the points, scores written after)
+        return (melds[:], bytes(natural) + bytes(stands) + b"\0\0", len(melds) / 36, points)
 
     def __call__(self, state: OklahomaState, seat: int, totals: Sequence[int],
                  over: bool) -> Vector:
@@ -249,18 +239,20 @@ class OklahomaWriter(Writer):
         to_act = None if over else state.to_act
         sizes = state.sizes
         discard = state.discard
-        seat_bytes = self.seat_bytes
-        parts = [seat_bytes[n if to_act is None else (to_act - seat) % n],
-                 self.phase_bytes[state.phase], seat_bytes[(state.dealer - seat) % n],
-                 bytes([*sizes[seat:], *sizes[:seat], len(state.stock), len(discard)]),
-                 self.zero_sides_bytes, bytes(state.hands[seat])]
+        seat_hot = self.seat_hot
+        parts = [bytes([*seat_hot[n if to_act is None else (to_act - seat) % n],
+                        *self.phase_hot[state.phase], *seat_hot[(state.dealer - seat) % n],
+                        *sizes[seat:], *sizes[:seat], len(state.stock), len(discard),
+                        *self.zero_sides, *state.hands[seat]])]
         target = self.target
         wide = [t / target for t in (*totals[seat:], *totals[:seat])]
-        melds = state.melds
+        melds, sides = state.melds, self._sides
         for s in order:
-            side = self._side(melds[s])
-            parts += (side[1], b"\0\0")  # (the meld count's and points' places: scores)
-            wide += (side[2] / 36, side[3] / target)
+            side = sides[s]
+            if side[0] != melds[s]:
+                side = sides[s] = self._sum(melds[s])
+            parts.append(side[1])
+            wide += (side[2], side[3] / target)
         pile = self._discard
         if pile[0] != discard:
             pile = self._discard = (discard[:], bytes(_counts(discard, NCARDS))
@@ -271,5 +263,5 @@ class OklahomaWriter(Writer):
             known = self._known = ([k[:] for k in state.known], [bytes(k) for k in state.known])
         pieces = known[1]
         parts += [pieces[s] for s in order]
-        parts.append(bytes([state.rebuilds, state.last_turn]))
+        parts.append(bytes((state.rebuilds, state.last_turn)))
         return self.finish(b"".join(parts), wide)
