@@ -55,6 +55,10 @@ def _one_hots(size: int) -> list[tuple[int, ...]]:
     return [tuple(int(i == j) for j in range(size)) for i in range(size)]
 
 
+_BYTE = [bytes((i,)) for i in range(256)]
+"""Each byte as a ``bytes`` of length 1."""
+
+
 def _counts(items: Sequence[int], size: int) -> list[int]:
     out = [0] * size
     for item in items:
@@ -151,6 +155,7 @@ class RipperWriter(Writer):
         self.seat_bytes = [bytes(h) for h in self.seat_hot]
         self.vote_bytes = [bytes(h) for h in _one_hots(RIPPER_NS + 1)]
         self.no_search = bytes(RIPPER_NK)
+        self.nobody = bytes(self.players)
         self._areas: tuple[list[list[int]], list[list[int]], list[bytes], bytes, list[float]]
         self._areas = ([], [], [], b"", [])
 
@@ -178,18 +183,21 @@ class RipperWriter(Writer):
         vote = votes[seat]
         queue = state.resign_queue
         extra = state.extra
+        nobody = self.nobody
         raw = b"".join([
             bytes([*seat_hot[n if to_act is None else (to_act - seat) % n],
                    *self.phase_hot[state.phase], *seat_hot[(state.dealer - seat) % n],
                    *sizes[seat:], *sizes[:seat], len(state.stock), len(yard),
                    *self.zero_sides, *state.hands[seat]]),
             *[pieces[s] for s in order],
-            bytes((state.victims,)), known[3],
+            _BYTE[state.victims], known[3],
             card_bytes[yard[-1] if yard else RIPPER_NK],
             self.seat_bytes[n if caller is None else (caller - seat) % n],
-            bytes([votes[s] is not None for s in order]),
+            # (no vote and no Commissioner Resigns under way: most decisions)
+            nobody if votes.count(None) == n
+            else bytes([votes[s] is not None for s in order]),
             self.vote_bytes[RIPPER_NS if vote is None else vote],
-            bytes([s in queue for s in order]),
+            bytes([s in queue for s in order]) if queue else nobody,
             card_bytes[RIPPER_NK if extra is None else extra],
             b"\1" if state.gavel_played else b"\0",
             bytes(_counts(yard, RIPPER_NK))

@@ -25,7 +25,6 @@ from .cards import (
     KINDS,
     LETTERS,
     NAMES,
-    NE,
     NK,
     NS,
     NV,
@@ -164,15 +163,35 @@ class RipperState(MysteryState):
 
     def melded(self, kind: int) -> bool:
         """A meld of ``kind`` lies on the table: some area holds 3 or more of it."""
-        return any(self.evidence(p, kind) >= 3 for p in range(self.players))
+        # Plain loops over the areas, not any() of evidence(): the legal moves ask this
+        # for every Evidence kind in hand, at every decision of a bot or an RL
+        # environment, and a loop is half the time of any() of a generator.
+        if kind < NS:
+            for area, wild in zip(self.areas, self.wilds, strict=True):
+                if area[kind] + wild[kind] >= 3:
+                    return True
+            return False
+        for area in self.areas:  # noqa: SIM110
+            if area[kind] >= 3:
+                return True
+        return False
 
     def in_play(self, s: int) -> bool:
         """Evidence of suspect ``s`` lies in some area (Suspect and Alibi need it)."""
-        return any(self.areas[p][s] + self.wilds[p][s] for p in range(self.players))
+        for area, wild in zip(self.areas, self.wilds, strict=True):  # noqa: SIM110 (as above)
+            if area[s] or wild[s]:
+                return True
+        return False
 
     def has_meld(self, seat: int) -> bool:
         """What calling a vote needs: a meld (3+ of a suspect or of Letters) in one's area."""
-        return any(self.evidence(seat, k) >= 3 for k in range(NE))
+        area, wild = self.areas[seat], self.wilds[seat]
+        if area[LETTERS] >= 3:
+            return True
+        for k in range(NS):  # noqa: SIM110 (as in melded)
+            if area[k] + wild[k] >= 3:
+                return True
+        return False
 
     def holder(self, kind: int, besides: int) -> int | None:
         """The player other than ``besides`` holding ``kind`` in their area."""
