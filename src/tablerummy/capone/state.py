@@ -8,6 +8,7 @@ gangster are interchangeable), the piles are lists with the top card last, so th
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import compress
 from random import Random
 from typing import TYPE_CHECKING, Any, Self
 
@@ -23,6 +24,8 @@ if TYPE_CHECKING:
 
 DRAW, PLAY, TAKE, OVER = range(4)
 PHASES = ("draw", "play", "take", "over")
+_DISCARDS = range(A.DISCARD, A.DISCARD + NK)
+"""The discard action of each card kind, in kind order."""
 HAND_SIZE = 10
 REVEAL_COUNT = 7
 
@@ -162,9 +165,7 @@ class CaponeState(MysteryState):
                             break
             if not self.gavel_played:
                 self._gavel_actions(acts, hand)
-        for k in range(NK):
-            if hand[k]:
-                acts.append(A.DISCARD + k)
+        acts.extend(compress(_DISCARDS, hand))  # (compress: the kinds in hand, at C speed)
         return acts
 
     def _gavel_actions(self, acts: list[Action], hand: list[int]) -> None:

@@ -10,6 +10,7 @@ chance to play Ripper Escapes — and the follow-up choices of a Scene and Rippe
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import compress
 from random import Random
 from typing import TYPE_CHECKING, Any, Self
 
@@ -43,6 +44,8 @@ if TYPE_CHECKING:
     from .variant import Ripper
 
 DRAW, VOTE, PLAY, TAKE, EXTRA, STRIKE, RESIGN, ESCAPE, OVER = range(9)
+_DISCARDS = range(A.DISCARD, A.DISCARD + NK)
+"""The discard action of each card kind, in kind order."""
 PHASES = ("draw", "vote", "play", "take", "extra", "strike", "resign", "escape", "over")
 HAND_SIZES = {2: 10, 3: 9, 4: 8}
 LAST_CARD = "you must keep a card to discard: a player never plays their last hand card"
@@ -240,8 +243,7 @@ class RipperState(MysteryState):
                     self._gavel_forms(acts, VICTIM + v, hand, self.sizes[self.seat])
             return acts
         if phase == RESIGN:
-            hand = self.hands[self.actor]
-            return [A.DISCARD + k for k in range(NK) if hand[k]]
+            return list(compress(_DISCARDS, self.hands[self.actor]))
         if phase == ESCAPE:
             return [A.ESCAPE, A.PASS]
         return []
@@ -255,14 +257,11 @@ class RipperState(MysteryState):
             if self.victims:
                 self._evidence_actions(acts, seat, hand, size - 1)
             if not self.gavel_played:
-                for k in GAVEL_KINDS:
-                    if hand[k]:
-                        self._gavel_forms(acts, k, hand, size)
+                for k in compress(GAVEL_KINDS, hand[SUSPECT:ESCAPES]):
+                    self._gavel_forms(acts, k, hand, size)
         if hand[ESCAPES] and self.victims == NV:
             acts.append(A.ESCAPE)
-        for k in range(NK):
-            if hand[k]:
-                acts.append(A.DISCARD + k)
+        acts.extend(compress(_DISCARDS, hand))  # (compress: the kinds in hand, at C speed)
         return acts
 
     def _evidence_actions(self, acts: list[Action], seat: int, hand: list[int],
