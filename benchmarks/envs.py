@@ -13,6 +13,8 @@ The goal of the issue: our PettingZoo env ≥ 2 × RLCard's steps/s.
     python benchmarks/envs.py                  # 5 rounds of 3 s per environment
     python benchmarks/envs.py --quick          # 3 rounds of 1 s
     python benchmarks/envs.py --json out.json
+    python benchmarks/envs.py --adapters pettingzoo --tables capone,ripper --rounds 5
+    python benchmarks/envs.py --cpu            # rounds timed by CPU time (a shared machine)
 
 Needs the ``rl`` and ``openspiel`` extras; RLCard is optional (``pip install rlcard``).
 """
@@ -30,6 +32,11 @@ from typing import Any
 
 import numpy as np
 
+clock: Callable[[], float] = time.perf_counter
+"""The clock of every round: wall time, or with ``--cpu`` the process's CPU time (on a
+machine shared with other work a round's wall time counts the time spent waiting for
+a CPU; its CPU time does not — every environment here runs in this one thread)."""
+
 Runner = Callable[[np.random.Generator, float], int]
 """Play for about ``seconds`` with the generator; return the environment steps made."""
 
@@ -43,8 +50,8 @@ def pettingzoo_runner(name: str, options: dict[str, Any]) -> Runner:
     def run(rng: np.random.Generator, seconds: float) -> int:
         game = env(name, hands=1, **options)
         steps, seed = 0, 0
-        end = time.perf_counter() + seconds
-        while time.perf_counter() < end:
+        end = clock() + seconds
+        while clock() < end:
             game.reset(seed=seed)
             seed += 1
             for _agent in game.agent_iter():
@@ -69,8 +76,8 @@ def gymnasium_runner(name: str, options: dict[str, Any]) -> Runner:
     def run(rng: np.random.Generator, seconds: float) -> int:
         made = gym.make(f"tablerummy/{title}-v0", hands=1, opponent="random", **options)
         steps, seed = 0, 0
-        end = time.perf_counter() + seconds
-        while time.perf_counter() < end:
+        end = clock() + seconds
+        while clock() < end:
             _, info = made.reset(seed=seed)
             seed += 1
             done = False
@@ -93,8 +100,8 @@ def openspiel_runner(game_name: str, params: dict[str, Any]) -> Runner:
 
     def run(rng: np.random.Generator, seconds: float) -> int:
         steps = 0
-        end = time.perf_counter() + seconds
-        while time.perf_counter() < end:
+        end = clock() + seconds
+        while clock() < end:
             state = game.new_initial_state()
             while not state.is_terminal():
                 if state.is_chance_node():
@@ -116,8 +123,8 @@ def rlcard_runner() -> Runner:
     def run(rng: np.random.Generator, seconds: float) -> int:
         env = rlcard.make("gin-rummy", config={"seed": 0})
         steps = 0
-        end = time.perf_counter() + seconds
-        while time.perf_counter() < end:
+        end = clock() + seconds
+        while clock() < end:
             state, _player = env.reset()
             while not env.is_over():
                 legal = list(state["legal_actions"])
@@ -134,9 +141,9 @@ def race(runners: dict[str, Runner], seconds: float, rounds: int) -> dict[str, d
     rng = np.random.default_rng(0)
     for _ in range(rounds):
         for name, run in runners.items():
-            start = time.perf_counter()
+            start = clock()
             steps = run(rng, seconds)
-            rates[name].append(steps / (time.perf_counter() - start))
+            rates[name].append(steps / (clock() - start))
     return {name: {"median": statistics.median(r), "low": min(r), "high": max(r)}
             for name, r in rates.items()}
 
@@ -145,20 +152,42 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--json", metavar="FILE")
+    parser.add_argument("--adapters", default="pettingzoo,gymnasium,openspiel",
+                        help="which of our adapters to run (comma-separated; default: all)")
+    parser.add_argument("--tables", metavar="VARIANTS",
+                        help="which variants to run (comma-separated, e.g. capone,ripper; "
+                             "default: every row of TABLES)")
+    parser.add_argument("--rounds", type=int, help="interleaved rounds (default 5; quick 3)")
+    parser.add_argument("--seconds", type=float,
+                        help="seconds per environment and round (default 3; quick 1)")
+    parser.add_argument("--cpu", action="store_true",
+                        help="time rounds by the process's CPU time instead of the wall clock "
+                             "(for a machine that other work shares)")
     args = parser.parse_args()
+    if args.cpu:
+        global clock
+        clock = time.process_time
     seconds, rounds = (1.0, 3) if args.quick else (3.0, 5)
+    seconds = args.seconds or seconds
+    rounds = args.rounds or rounds
+    adapters = set(args.adapters.split(","))
+    tables = [(n, o) for n, o in TABLES
+              if args.tables is None or n in args.tables.split(",")]
     runners: dict[str, Runner] = {}
     try:
         runners["rlcard gin-rummy"] = rlcard_runner()
     except ImportError:
         print("rlcard not installed: its row is left out (pip install rlcard)")
     runners["openspiel gin_rummy"] = openspiel_runner("gin_rummy", {})
-    for name, options in TABLES:
+    for name, options in tables:
         label = name + "".join(f" {k}={v}" for k, v in options.items())
-        runners[f"pettingzoo {label}"] = pettingzoo_runner(name, options)
-        runners[f"gymnasium {label}"] = gymnasium_runner(name, options)
-        runners[f"openspiel {label}"] = openspiel_runner(
-            "python_tablerummy_" + name.replace("-", "_"), options)
+        if "pettingzoo" in adapters:
+            runners[f"pettingzoo {label}"] = pettingzoo_runner(name, options)
+        if "gymnasium" in adapters:
+            runners[f"gymnasium {label}"] = gymnasium_runner(name, options)
+        if "openspiel" in adapters:
+            runners[f"openspiel {label}"] = openspiel_runner(
+                "python_tablerummy_" + name.replace("-", "_"), options)
     results = race(runners, seconds, rounds)
     anchor = results.get("rlcard gin-rummy", {}).get("median")
     print(f"{'environment':45} {'steps/s':>9} {'low':>9} {'high':>9} {'× rlcard':>9}")
@@ -168,11 +197,13 @@ def main() -> None:
     load = os.getloadavg()
     print(f"\n{platform.processor() or platform.machine()}, {os.cpu_count()} CPUs, "
           f"load {load[0]:.1f}/{load[1]:.1f}/{load[2]:.1f}, Python {platform.python_version()}, "
-          f"{rounds} interleaved rounds of {seconds:.0f} s")
+          f"{rounds} interleaved rounds of {seconds:g} s "
+          f"({'CPU' if args.cpu else 'wall'} time)")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
             json.dump({"results": results, "load": load, "rounds": rounds,
-                       "seconds": seconds}, out, indent=1)
+                       "seconds": seconds, "clock": "cpu" if args.cpu else "wall"},
+                      out, indent=1)
 
 
 if __name__ == "__main__":

@@ -121,3 +121,33 @@ def test_pettingzoo_order_and_range_are_enforced() -> None:
     with pytest.raises(ValueError, match="outside the action space"):
         game.step(10**6)
     assert not any(game.terminations.values())  # nothing happened
+
+
+def test_pettingzoo_rewards_are_the_last_steps_and_accumulate_per_agent() -> None:
+    """``rewards`` holds the last step's rewards (all zero but where a hand ended: the
+    step does not rebuild the dicts when nobody is rewarded, so they must be reset after
+    a rewarded step), and ``last()`` gives each agent the sum since it last acted."""
+    game = env("capone", hands=3)
+    game.reset(seed=3)
+    rng = np.random.default_rng(2)
+    since = dict.fromkeys(game.possible_agents, 0.0)
+    rewarded = 0
+    for agent in game.agent_iter():
+        obs, reward, term, trunc, _ = game.last()
+        assert reward == pytest.approx(since[agent])
+        if term or trunc:
+            game.step(None)
+            continue
+        since[agent] = 0.0
+        hands = len(game.core._game.hands)
+        game.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        ended = len(game.core._game.hands) != hands or game.core.finished
+        if ended:
+            rewarded += 1
+            assert any(game.rewards.values())
+        else:
+            assert not any(game.rewards.values())
+        for name, r in game.rewards.items():
+            since[name] += r
+        assert abs(sum(game.rewards.values())) < 1e-9
+    assert rewarded == 3

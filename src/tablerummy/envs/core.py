@@ -49,6 +49,7 @@ class TableCore:
         self.game: Game | None = None
         self.steps = 0
         self._legal: dict[int, Action] = {}
+        self._actions: list[Action] = []
         self._finished = False
         self._to_act: int | None = None
 
@@ -57,6 +58,7 @@ class TableCore:
         clone = copy.copy(self)
         clone.game = None if self.game is None else self.game.copy()
         clone._legal = dict(self._legal)
+        clone._actions = list(self._actions)
         return clone
 
     # --- playing ----------------------------------------------------------------------
@@ -72,13 +74,21 @@ class TableCore:
         self._refresh()
 
     def _refresh(self) -> None:
-        """What the adapters ask at every decision, worked out once per change."""
+        """What the adapters ask at every decision, worked out once per change: whether
+        the episode is over, the seat to act, the engine's legal actions and their
+        indices (none once the episode is over: with ``hands=N`` the engine has already
+        dealt the next hand, whose moves nobody will play)."""
         game = self._game
-        seat = game.to_act
-        self._legal = {} if seat is None else self.space.legal_indices(game.legal_actions(), seat)
-        self._finished = game.game_over or (self.hands is not None
-                                            and len(game.hands) > self.hands)
-        self._to_act = None if self._finished else seat
+        self._finished = finished = game.game_over or (self.hands is not None
+                                                       and len(game.hands) > self.hands)
+        seat = None if finished else game.state.to_act
+        self._to_act = seat
+        if seat is None:
+            self._actions = []
+            self._legal = {}
+        else:
+            self._actions = game.legal_actions()
+            self._legal = self.space.legal_indices(self._actions, seat)
 
     @property
     def _game(self) -> Game:
@@ -99,11 +109,17 @@ class TableCore:
 
     def step(self, index: int) -> list[float]:
         """Play ``index`` for the seat to act; the rewards this decision brought, per seat."""
+        rewards = self.play(index)
+        return [0.0] * self.players if rewards is None else rewards
+
+    def play(self, index: int) -> list[float] | None:
+        """:meth:`step`, with ``None`` for a decision that brought nobody a reward (all
+        but the last of a hand): the adapters then have no rewards to hand out."""
         game = self._game
         record = game.hands[-1]
         game.apply_legal(self._legal[index])  # as the engine listed it: nothing to check
         self.steps += 1
-        rewards = [0.0] * self.players
+        rewards = None
         if record.scores is not None:  # this decision ended the hand
             rewards = self.margins(record.scores)
             if game.game_over:
@@ -143,10 +159,16 @@ class TableCore:
         return self.encoder.encode_game(self._game, seat)
 
     def mask(self, seat: int) -> npt.NDArray[np.int8]:
-        flags = np.zeros(self.space.size, dtype=np.int8)
-        if self._legal and self._to_act == seat:
-            flags[list(self._legal)] = 1
-        return flags
+        """The seat's legal indices as a fresh ``int8`` array (PettingZoo's, Gymnasium's
+        ``Discrete.sample(mask)`` dtype).  Written into a ``bytearray`` one index at a
+        time and viewed by NumPy: a position has a few to a few hundred legal indices,
+        and that is several times cheaper than a fancy-indexed ``np.zeros`` (whose list
+        of indices NumPy converts first)."""
+        flags = bytearray(self.space.size)
+        if self._to_act == seat:
+            for index in self._legal:
+                flags[index] = 1
+        return np.frombuffer(flags, dtype=np.int8)
 
     def action_text(self, index: int) -> str:
         return self.variant.action_text(self._legal[index])

@@ -63,6 +63,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(size) for a in self.possible_agents}
         self._seed = 0
+        self._rewarded = False
+        """Whether the last step gave some agent a reward (``rewards`` is not all zero)."""
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -74,10 +76,14 @@ class raw_env(AECEnv):  # type: ignore[misc]
         return self._seats[agent]
 
     def observe(self, agent: str) -> dict[str, Any]:
-        if self.core.game is None:
+        core = self.core
+        game = core.game
+        if game is None:
             raise RuntimeError("call reset() before observe()")
-        seat = self._seat(agent)
-        return {"observation": self.core.observation(seat), "action_mask": self.core.mask(seat)}
+        seat = self._seats[agent]
+        return {"observation": core.encoder.encode_state(game.state, seat, game.totals,
+                                                         game.game_over),
+                "action_mask": core.mask(seat)}
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
@@ -91,6 +97,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._rewarded = False
         self._select()
 
     def _select(self) -> None:
@@ -99,33 +106,44 @@ class raw_env(AECEnv):  # type: ignore[misc]
             self.agent_selection = self.possible_agents[seat]
 
     def step(self, action: int | None) -> None:
-        if self.core.game is None:
+        core = self.core
+        if core.game is None:
             raise RuntimeError("call reset() before step()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         index = int(action)  # type: ignore[arg-type]
-        if not 0 <= index < self.core.space.size:
+        if not 0 <= index < core.space.size:
             raise ValueError(f"action {action!r} is outside the action space "
-                             f"(0 … {self.core.space.size - 1})")
-        self._cumulative_rewards[agent] = 0.0
-        if not self.core.is_legal(index):  # as PettingZoo's TerminateIllegalWrapper does
+                             f"(0 … {core.space.size - 1})")
+        cumulative = self._cumulative_rewards
+        cumulative[agent] = 0.0
+        if index not in core._legal:  # as PettingZoo's TerminateIllegalWrapper does
             self.rewards = {a: ILLEGAL_REWARD if a == agent else 0.0 for a in self.agents}
             self.terminations = {a: True for a in self.agents}
             self.infos[agent]["illegal_action"] = index
             self._accumulate_rewards()
+            self._rewarded = True
             return
-        rewards = self.core.step(index)
-        cumulative = self._cumulative_rewards
-        for name, reward in zip(self.possible_agents, rewards, strict=True):
-            self.rewards[name] = reward  # every agent is live until the game ends
-            cumulative[name] += reward  # what _accumulate_rewards() does
-        if self.core.finished:
-            self.terminations = {a: True for a in self.agents}
-        elif self.core.truncated:
-            self.truncations = {a: True for a in self.agents}
-        self._select()
+        rewards = core.play(index)
+        # what _accumulate_rewards() does, in one pass; most decisions reward nobody, and
+        # then the rewards of the last step (zero unless it ended a hand) are all there is
+        if rewards is not None:
+            for name, reward in zip(self.possible_agents, rewards, strict=True):
+                self.rewards[name] = reward  # every agent is live until the game ends
+                cumulative[name] += reward
+            self._rewarded = True
+        elif self._rewarded:
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._rewarded = False
+        if core._finished:
+            self.terminations = dict.fromkeys(self.agents, True)
+        elif core.steps >= core.max_steps:
+            self.truncations = dict.fromkeys(self.agents, True)
+        seat = core._to_act
+        if seat is not None:
+            self.agent_selection = self.possible_agents[seat]
         if self.render_mode == "human":
             self.render()
 

@@ -1,37 +1,26 @@
 """What one seat sees, as the numbers its observation tensor is written from.
 
-Each variant family has one view class, built two ways:
-
-- ``from_observation(obs)``: from :meth:`tablerummy.Game.observation` — the dict every
-  front end and bot reads, which holds exactly what the seat may know.  It is the
-  reference: the tests build every tensor both ways and require them to be equal.
-- ``from_state(state, seat, totals, over)``: straight from the engine's position, reading
-  only the fields the observation dict is made from for that seat (its own hand, the
-  public table, the search it is making).  This is what the adapters use at every
-  decision: the dict's card texts cost more to build and to parse back than the tensor.
-
-Either way the tensor (:mod:`.tensors`) is written by one function per family from the
-view, so the layout has one source.  Seats are absolute here; the tensor turns them.
+Each variant family has one view class, built by ``from_observation(obs)`` from
+:meth:`tablerummy.Game.observation` — the dict every front end and bot reads, which holds
+exactly what the seat may know.  The tensor (:mod:`.tensors`) is written from the view by
+one function per family: that is the layout's definition and the reference.  The
+adapters write the same tensor straight from the engine's position (:mod:`.writers`,
+several times cheaper than building the dict and reading it back); the tests require the
+two to be equal at every position of random play, for every seat.  Seats are absolute
+here; the tensor turns them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..capone.cards import GANGSTERS as CAPONE_GANGSTERS
 from ..capone.cards import KINDS as CAPONE_KINDS
 from ..oklahoma.cards import IDS, NCARDS
-from ..oklahoma.melds import Meld, meld_value
 from ..ripper.cards import KINDS as RIPPER_KINDS
 from ..ripper.cards import SUSPECTS
-from ..ripper.scoring import alibied, suspect_totals
-
-if TYPE_CHECKING:
-    from ..capone.state import CaponeState
-    from ..oklahoma.state import OklahomaState
-    from ..ripper.state import RipperState
 
 Counts = Sequence[int]
 
@@ -116,18 +105,6 @@ class CaponeView(SeatView):
                    underworld=None if underworld is None
                    else _texts(underworld, _CAPONE_KIND, len(CAPONE_KINDS)))
 
-    @classmethod
-    def from_state(cls, state: CaponeState, seat: int, totals: Counts,
-                   over: bool) -> CaponeView:
-        from ..capone.state import TAKE
-
-        discard = state.discard
-        searching = state.phase == TAKE and seat == state.seat
-        return cls(seat, state.side_of[seat], None if over else state.to_act, state.phase,
-                   state.dealer, state.sizes, len(state.stock), len(discard), totals,
-                   state.hands[seat], state.areas, discard[-1] if discard else None,
-                   state.gavel_played,
-                   _counts(discard, len(CAPONE_KINDS)) if searching else None)
 
 
 @dataclass(slots=True)
@@ -174,22 +151,6 @@ class RipperView(SeatView):
                    yard=None if yard is None
                    else _texts(yard, _RIPPER_KIND, len(RIPPER_KINDS)))
 
-    @classmethod
-    def from_state(cls, state: RipperState, seat: int, totals: Counts,
-                   over: bool) -> RipperView:
-        from ..ripper.state import TAKE
-
-        yard = state.yard
-        votes = state.votes
-        searching = state.phase == TAKE and seat == state.seat
-        return cls(seat, seat, None if over else state.to_act, state.phase, state.dealer,
-                   state.sizes, len(state.stock), len(yard), totals,
-                   state.hands[seat], state.areas, state.wilds, state.victims,
-                   suspect_totals(state.areas, state.wilds, state.cards),
-                   alibied(state.areas), yard[-1] if yard else None,
-                   state.vote_caller, [p for p, v in enumerate(votes) if v is not None],
-                   votes[seat], state.resign_queue, state.extra, state.gavel_played,
-                   _counts(yard, len(RIPPER_KINDS)) if searching else None)
 
 
 @dataclass(slots=True)
@@ -237,49 +198,3 @@ class OklahomaView(SeatView):
                    known=[_texts(known, _CARD, NCARDS) for known in obs["known_hands"]],
                    rebuilds=obs["rebuilds"], last_turn=bool(obs["last_turn"]))
 
-
-class OklahomaReader:
-    """:class:`OklahomaView` from the engine's position, for one variant's rules.
-
-    Melds on the table are immutable values, and a side's list of them changes only
-    when the side melds or a layoff replaces one; what a side's melds add up to (the
-    natural cards, what the wilds stand for, the points) is worked out once per such
-    list and remembered, keyed by the melds' identities (the memory holds the melds,
-    so an identity cannot be reused while it is remembered).
-    """
-
-    MEMORY = 50_000
-    """Lists of melds remembered before the memory starts again (a few MB at most)."""
-
-    def __init__(self, values: Any) -> None:
-        self.values = values
-        self._sides: dict[tuple[int, ...], tuple[list[Meld], list[int], list[int], int]] = {}
-
-    def _side(self, melds: list[Meld]) -> tuple[list[Meld], list[int], list[int], int]:
-        key = tuple(map(id, melds))
-        known = self._sides.get(key)
-        if known is None:
-            natural, stands = [0] * NCARDS, [0] * NCARDS
-            for meld in melds:
-                for c, s in meld.items:
-                    if c == s:
-                        natural[c] += 1
-                    else:
-                        stands[s] += 1
-            points = sum(meld_value(meld, self.values) for meld in melds)
-            if len(self._sides) >= self.MEMORY:
-                self._sides.clear()
-            known = self._sides[key] = (list(melds), natural, stands, points)
-        return known
-
-    def view(self, state: OklahomaState, seat: int, totals: Counts,
-             over: bool) -> OklahomaView:
-        sides = [self._side(melds) for melds in state.melds]
-        discard = state.discard
-        return OklahomaView(
-            seat, seat, None if over else state.to_act, state.phase, state.dealer,
-            state.sizes, len(state.stock), len(discard), totals, state.hands[seat],
-            [side[1] for side in sides], [side[2] for side in sides],
-            [len(side[0]) for side in sides], [side[3] for side in sides],
-            _counts(discard, NCARDS), discard[-1] if discard else None, state.known,
-            state.rebuilds, state.last_turn)

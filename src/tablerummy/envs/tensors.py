@@ -1,12 +1,13 @@
 """Observation tensors: what one seat sees as a flat NumPy vector, layout named.
 
-A tensor is written from a seat view (:mod:`.seatviews`), which holds only what
-:meth:`tablerummy.Game.observation` shows that seat: :meth:`ObservationEncoder.encode`
-takes the observation dict itself, :meth:`ObservationEncoder.encode_state` reads the same
-facts straight from the engine's position (what the adapters do at every decision: several
-times cheaper).  The tests require both to give the same tensor at every position and
-re-run the no-peeking check on them.  Seats and sides are *relative*: block 0 is always
-the viewer (or the viewer's side), then clockwise, so one network can play every seat.
+The layout is defined here, by writing the tensor from a seat view (:mod:`.seatviews`) of
+the observation dict, which holds only what :meth:`tablerummy.Game.observation` shows
+that seat: :meth:`ObservationEncoder.encode`.  :meth:`ObservationEncoder.encode_state`
+writes the same vector straight from the engine's position (:mod:`.writers`: what the
+adapters do at every decision, several times cheaper).  The tests require both to give
+the same tensor at every position and re-run the no-peeking check on them.  Seats and
+sides are *relative*: block 0 is always the viewer (or the viewer's side), then clockwise,
+so one network can play every seat.
 Counts are divided by the most copies a card can have, sizes by the deck, scores by the
 target: every entry lies in [-1, 1] or a little beyond for scores past the target
 (``float32``).
@@ -33,7 +34,8 @@ from ..ripper.cards import NK as _RIPPER_NK
 from ..ripper.cards import NS as _RIPPER_NS
 from ..ripper.state import PHASES as RIPPER_PHASES
 from ..variant import HandState, Observation, Variant
-from .seatviews import CaponeView, OklahomaReader, OklahomaView, RipperView, SeatView
+from .seatviews import CaponeView, OklahomaView, RipperView, SeatView
+from .writers import CaponeWriter, OklahomaWriter, RipperWriter
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -116,11 +118,6 @@ class ObservationEncoder:
         family = variant.name if variant.name in ("capone", "ripper") else "oklahoma"
         self._fill: Callable[[ObservationEncoder, _Builder, Any], None] = _FILLS[family]
         self._from_observation: Callable[[Observation], SeatView] = _VIEWS[family]
-        self._from_state: Callable[[Any, int, Sequence[int], bool], SeatView]
-        if family == "oklahoma":
-            self._from_state = OklahomaReader(variant.rules.values).view  # type: ignore[attr-defined]
-        else:
-            self._from_state = (CaponeView if family == "capone" else RipperView).from_state
         probe = _Builder()
         self._fill(self, probe, self._from_observation(Game(variant, seed=0).observation(0)))
         assert probe.blocks is not None
@@ -139,6 +136,14 @@ class ObservationEncoder:
                                in zip(self.layout, probe.blocks, strict=True) if wide
                                for offset in range(offset, offset + size)], dtype=np.intp)
         self._wide_divisors = [divisors[i] for i in self._wide]
+        self._writer: Callable[[Any, int, Sequence[int], bool], Vector]
+        if family == "capone":
+            self._writer = CaponeWriter(self, _CAPONE_PHASES)
+        elif family == "ripper":
+            self._writer = RipperWriter(self, _RIPPER_PHASES)
+        else:
+            self._writer = OklahomaWriter(self, _OKLAHOMA_PHASES,
+                                          variant.rules.values)  # type: ignore[attr-defined]
 
     def encode(self, observation: Observation) -> Vector:
         """The tensor of ``observation`` (a dict from ``Game.observation(seat)``)."""
@@ -147,8 +152,9 @@ class ObservationEncoder:
     def encode_state(self, state: HandState, seat: int, totals: Sequence[int],
                      game_over: bool = False) -> Vector:
         """The tensor of what ``seat`` sees of ``state`` (the game's ``totals`` around it),
-        equal to :meth:`encode` of the observation dict, without building the dict."""
-        return self._write(self._from_state(state, seat, totals, game_over))
+        equal to :meth:`encode` of the observation dict, without building the dict (the
+        family's writer of :mod:`.writers` reads the engine's fields)."""
+        return self._writer(state, seat, totals, game_over)
 
     def encode_game(self, game: Game, seat: int) -> Vector:
         """:meth:`encode_state` of the game's current hand."""
