@@ -85,6 +85,8 @@ class Writer:
         self.size = encoder.shape[0]
         self.divisors = encoder._divisors
         self.wide = [int(i) for i in encoder._wide]
+        self.first = self.wide[0]
+        """Where the scores start (the first entry that is not a count)."""
         self.seat_hot = one_hots(n + 1)
         self.zero_sides = (0,) * self.nsides
         self.orders = [(*range(seat, n), *range(seat)) for seat in range(n)]
@@ -101,6 +103,17 @@ class Writer:
                     for first in range(len(totals))]
             known = self._totals = (list(totals), rows)
         return known[1]
+
+    def put_scores(self, out: Vector, totals: Sequence[int], first: int) -> None:
+        """Set the game's totals, ``first``'s side first, in their places of ``out``.
+
+        Entry by entry: for a handful of floats that is cheaper than a NumPy slice
+        assignment from a list.
+        """
+        at = self.first
+        for x in self.scores(totals)[first]:
+            out[at] = x
+            at += 1
 
     def finish(self, raw: bytes) -> Vector:
         """The tensor of the counts (the scores' places zero, to be set by the caller)."""
@@ -122,7 +135,6 @@ class CaponeWriter(Writer):
         self.phase_hot = one_hots(phases)
         self.top_hot = one_hots(CAPONE_NK + 1)
         self.no_search = bytes(CAPONE_NK)
-        self.first = self.wide[0]
         assert self.wide == list(range(self.first, self.first + self.nsides))
         self._areas: tuple[list[list[int]], list[bytes]] = ([], [])
 
@@ -148,10 +160,7 @@ class CaponeWriter(Writer):
             b"\1" if state.gavel_played else b"\0",
             _counts(discard, CAPONE_NK)
             if state.phase == CAPONE_TAKE and seat == state.seat else self.no_search]))
-        at = self.first
-        for x in self.scores(totals)[side]:
-            out[at] = x
-            at += 1
+        self.put_scores(out, totals, side)
         return out
 
 
@@ -171,7 +180,6 @@ class RipperWriter(Writer):
         self.vote_hot = one_hots(RIPPER_NS + 1)
         self.no_search = bytes(RIPPER_NK)
         self.nobody = bytes(n)
-        self.first = self.wide[0]
         points = self.wide[n]
         assert self.wide == [*range(self.first, self.first + n),
                              *range(points, points + RIPPER_NS)]
@@ -225,10 +233,7 @@ class RipperWriter(Writer):
             b"\1" if state.gavel_played else b"\0",
             _counts(yard, RIPPER_NK)
             if state.phase == RIPPER_TAKE and seat == state.seat else self.no_search]))
-        at = self.first
-        for x in self.scores(totals)[seat]:
-            out[at] = x
-            at += 1
+        self.put_scores(out, totals, seat)
         out[self.points] = known[4]
         return out
 
@@ -251,7 +256,6 @@ class OklahomaWriter(Writer):
         self.values = values
         self.phase_hot = one_hots(phases)
         self.top_hot = one_hots(NCARDS + 1)
-        self.first = self.wide[0]
         assert self.wide[:n] == list(range(self.first, self.first + n))
         self.point_at = self.wide[n + 1::2]
         """Per relative side, where its melded points go."""
@@ -305,10 +309,7 @@ class OklahomaWriter(Writer):
                        *self.zero_sides, *state.hands[seat]]),
             *blocks, pile[1], *map(pieces.__getitem__, order),
             bytes((state.rebuilds, state.last_turn))]))
-        at = self.first
-        for x in self.scores(totals)[seat]:
-            out[at] = x
-            at += 1
+        self.put_scores(out, totals, seat)
         for x, at in zip(points, self.point_at, strict=True):
             out[at] = x
         return out
