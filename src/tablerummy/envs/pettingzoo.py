@@ -72,9 +72,6 @@ class raw_env(AECEnv):  # type: ignore[misc]
     def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
 
-    def _seat(self, agent: str) -> int:
-        return self._seats[agent]
-
     def observe(self, agent: str) -> dict[str, Any]:
         core = self.core
         game = core.game

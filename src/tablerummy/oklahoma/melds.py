@@ -282,11 +282,6 @@ def extend(meld: Meld, c: int, s: int, rules: Rules) -> Meld | str:
     return check(new, rules)
 
 
-def joker_places(meld: Meld) -> list[int]:
-    """Indexes of the melded Jokers (for the swap rule)."""
-    return [i for i, (c, _) in enumerate(meld.items) if c == JK]
-
-
 def swapped(meld: Meld, natural: int) -> Meld | None:
     """``meld`` with ``natural`` in place of the Joker standing for it (None if none does)."""
     for i, (c, s) in enumerate(meld.items):
