@@ -15,6 +15,7 @@ import pytest
 
 from tablerummy import Game, get_variant
 from tablerummy.bots import COMPACT, NOTHING, OBSERVATION, ask, get_bot
+from tablerummy.capone.view import SeatView as CaponeView
 from tablerummy.oklahoma.view import SeatView
 
 OKLAHOMA = [("fortune", 2), ("fortune", 8), ("arlington", 4), ("arlington", 7),
@@ -52,6 +53,22 @@ def test_the_compact_view_is_the_observation(name: str, players: int) -> None:
     assert seen_melds  # melds on the table were compared too
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_capone_compact_view_is_the_observation(players: int) -> None:
+    phases = set()
+    for game, seat in _positions("capone", players, seed=players):
+        for who in range(players):
+            view = game.compact_observation(who)
+            assert isinstance(view, CaponeView)
+            assert view == CaponeView.from_observation(game.observation(who))
+            phases.add(view.phase)
+        greedy = get_bot("greedy", game.variant, seat, seed=1)
+        twin = get_bot("greedy", game.variant, seat, seed=1)
+        legal = game.legal_actions()
+        assert greedy.choose(game.observation(seat), legal) == ask(twin, game, legal)
+    assert {"draw", "play"} <= phases
+
+
 class _Counting(Game):
     """A game that counts what is built for the bots."""
 
@@ -68,7 +85,7 @@ class _Counting(Game):
 
 @pytest.mark.parametrize(("name", "bot", "reads"), [
     ("capone", "random", NOTHING), ("fortune", "random", NOTHING),
-    ("fortune", "greedy", COMPACT), ("capone", "greedy", OBSERVATION),
+    ("fortune", "greedy", COMPACT), ("capone", "greedy", COMPACT),
     ("ripper", "greedy", OBSERVATION),
 ])
 def test_only_what_a_bot_reads_is_built(name: str, bot: str, reads: str) -> None:

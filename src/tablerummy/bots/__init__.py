@@ -72,6 +72,10 @@ class Bot(ABC):
     name: ClassVar[str]
     reads: ClassVar[str] = OBSERVATION
     wants_sampler: ClassVar[bool] = False
+    remembers: bool = True
+    """Whether the bot may keep memory from one call to the next (the greedy bots count
+    their turns without the stock shrinking).  A search that asks a bot about unrelated
+    positions (its rollouts) sets it False, so that no rollout's memory steers another."""
     """True for search bots: :func:`decide` hands them a :class:`Sampler` before choosing."""
     sampler: Sampler | None = None
 

@@ -21,19 +21,19 @@ in its side's area the bot rushes to go out (the exclusion rule).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from ..capone import actions as A
-from ..capone.cards import AGENT_MEETING, AL_CAPONE, ELIOT_NESS, KINDS, NG, NK, RAID, SEARCH_WARRANT
+from ..capone.cards import AGENT_MEETING, AL_CAPONE, ELIOT_NESS, NG, NK, RAID, SEARCH_WARRANT
 from ..capone.state import REVEAL_COUNT
+from ..capone.view import SeatView
 from ..variant import Action, Observation, Variant
-from . import Bot, register_bot
+from . import COMPACT, Bot, register_bot
 
 if TYPE_CHECKING:
     from ..capone.cards import CardTable
     from ..capone.variant import Capone
 
-_INDEX = {kind: i for i, kind in enumerate(KINDS)}
 
 # what a Gavel card in hand is worth while it waits for a good moment (points)
 _GAVEL_KEEP = {AGENT_MEETING: 4.0, SEARCH_WARRANT: 3.0, ELIOT_NESS: 4.0, RAID: 3.0}
@@ -42,7 +42,7 @@ _GAVEL_DANGER = {AGENT_MEETING: 2.0, SEARCH_WARRANT: 1.5, ELIOT_NESS: 2.0, RAID:
 
 
 class _View:
-    """The observation turned into count vectors, plus what the seat can infer."""
+    """The seat's view, plus what the seat can infer from it (the hidden cards)."""
 
     __slots__ = (
         "areas", "cards", "discard_below", "discard_top", "hand", "hand_sizes", "my_side",
@@ -50,30 +50,28 @@ class _View:
         "unknown", "unknown_total",
     )
 
-    def __init__(self, obs: Observation, variant: Capone, seat: int) -> None:
+    def __init__(self, seen: SeatView, variant: Capone) -> None:
         self.cards: CardTable = variant.cards
-        self.seat = seat
+        seat = self.seat = seen.seat
         self.n = variant.players
         self.side_of = [variant.side_of(s) for s in range(self.n)]
         self.my_side = self.side_of[seat]
         self.partners = [s for s in range(self.n) if s != seat and self.side_of[s] == self.my_side]
         self.next_seat = (seat + 1) % self.n
-        held = obs["hand"]
-        self.hand = [int(held.get(k, 0)) for k in KINDS]
+        self.hand = seen.hand
         self.size = sum(self.hand)
-        self.hand_sizes = [int(x) for x in obs["hand_sizes"]]
-        self.areas = [[int(a.get(k, 0)) for k in KINDS[:NG]] for a in obs["areas"]]
-        top = obs.get("discard_top")
-        self.discard_top = _INDEX[top] if top is not None else None
-        self.discard_below = max(0, int(obs["discard_size"]) - 1)
-        self.stock = int(obs["stock_size"])
+        self.hand_sizes = seen.hand_sizes
+        self.areas = seen.areas
+        self.discard_top = seen.discard_top
+        self.discard_below = max(0, seen.discard_size - 1)
+        self.stock = seen.stock_size
         copies = self.cards.copies
         unknown = []
         for k in range(NK):
-            seen = self.hand[k] + (self.discard_top == k)
+            visible = self.hand[k] + (self.discard_top == k)
             if k < NG:
-                seen += sum(area[k] for area in self.areas)
-            unknown.append(max(0, copies[k] - seen))
+                visible += sum(area[k] for area in self.areas)
+            unknown.append(max(0, copies[k] - visible))
         self.unknown = unknown
         self.unknown_total = max(1, sum(unknown))
 
@@ -151,6 +149,7 @@ class CaponeGreedyBot(Bot):
     """Greedy: score now, use Gavel cards when they pay, keep pairs, feed nobody."""
 
     name = "greedy"
+    reads: ClassVar[str] = COMPACT
     gavel_bar: ClassVar[float] = 1.0
     """Expected gain (points) a Gavel card must promise to be played."""
     late_stock: ClassVar[int] = 8
@@ -167,15 +166,18 @@ class CaponeGreedyBot(Bot):
         self._stale = 0
 
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        return self.choose_compact(SeatView.from_observation(observation), legal)
+
+    def choose_compact(self, view: Any, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
-        view = _View(observation, self.capone, self.seat)
-        phase = observation["phase"]
-        if phase == "draw":
-            return self._draw(view, legal)
-        if phase == "take":
-            return self._take(view, legal)
-        return self._play(view, legal, bool(observation["gavel_played"]))
+        seen = cast(SeatView, view)
+        facts = _View(seen, self.capone)
+        if seen.phase == "draw":
+            return self._draw(facts, legal)
+        if seen.phase == "take":
+            return self._take(facts, legal)
+        return self._play(facts, legal, seen.gavel_played)
 
     # --- draw --------------------------------------------------------------------------
 
@@ -186,8 +188,9 @@ class CaponeGreedyBot(Bot):
             return A.DRAW_DISCARD
         # Nothing in the rules stops a hand in which every player keeps taking the
         # Underworld: after two of our turns without the Case File shrinking, we draw it.
-        self._stale = self._stale + 1 if view.stock == self._last_stock else 0
-        self._last_stock = view.stock
+        if self.remembers:
+            self._stale = self._stale + 1 if view.stock == self._last_stock else 0
+            self._last_stock = view.stock
         if self._stale >= 2:
             return A.DRAW_STOCK
         if view.excluding():

@@ -195,8 +195,9 @@ class RipperGreedyBot(Bot):
             return A.DRAW_DISCARD
         # Nothing stops a hand in which everyone keeps taking Scotland Yard's top card:
         # after two of our turns without the Case File shrinking, we draw from it.
-        self._stale = self._stale + 1 if view.stock == self._last_stock else 0
-        self._last_stock = view.stock
+        if self.remembers:
+            self._stale = self._stale + 1 if view.stock == self._last_stock else 0
+            self._last_stock = view.stock
         if self._stale >= 2 or view.top is None:
             return A.DRAW_STOCK
         take = self._card_worth(view, view.top)

@@ -18,6 +18,7 @@ from ..variant import Action, Observation
 from . import actions as A
 from .cards import AGENT_MEETING, AL_CAPONE, ELIOT_NESS, KINDS, NAMES, NG, NK, RAID, SEARCH_WARRANT
 from .determinize import determinize, determinizer, track
+from .view import SeatView
 
 if TYPE_CHECKING:
     from .variant import Capone
@@ -544,6 +545,13 @@ class CaponeState(MysteryState):
             obs["scores"] = self.scores()
             obs["breakdown"] = self.breakdown_json()
         return obs
+
+    def compact_observation(self, seat: int) -> SeatView:
+        """The facts of :meth:`observation` a bot decides from, as count vectors."""
+        return SeatView(seat, PHASES[self.phase], self.gavel_played, tuple(self.hands[seat]),
+                        tuple(self.sizes), tuple(map(tuple, self.areas)),
+                        self.discard[-1] if self.discard else None, len(self.discard),
+                        len(self.stock))
 
     def reveal(self) -> dict[str, Any]:
         return {
