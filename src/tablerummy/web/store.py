@@ -16,6 +16,7 @@ before it is acknowledged) costs one commit per batch, not one per move.
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 import os
@@ -37,6 +38,8 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    Update,
+    bindparam,
     create_engine,
     event,
     func,
@@ -656,17 +659,19 @@ class Store:
             _settle(item[4], None)
 
     def _write_moves(self, conn: Any, batch: list[Pending]) -> None:
-        conn.execute(insert(actions_t), [
+        conn.execute(_INSERT_ACTION, [
             {"table_id": t, "seq": s, "text": x} for t, s, x, _, _ in batch
         ])
         for t, seq, _, changes, _ in batch:
-            stmt = (update(tables_t).where(tables_t.c.id == t, tables_t.c.version == seq)
-                    .values(version=seq + 1, **(changes or {})))
+            values = {"w_id": t, "w_seq": seq, "w_next": seq + 1}
+            if changes:
+                values.update({f"w_{column}": value for column, value in changes.items()})
+            stmt = _move_statement(tuple(sorted(changes or ())), self.shared)
             if self.shared:  # the notification in the same statement: one round trip
-                done = len(conn.execute(stmt.returning(func.pg_notify(
-                    CHANNEL, f"{t}:{seq + 1}:{self.origin}"))).all())
+                values["w_note"] = f"{t}:{seq + 1}:{self.origin}"
+                done = len(conn.execute(stmt, values).all())
             else:
-                done = conn.execute(stmt).rowcount
+                done = conn.execute(stmt, values).rowcount
             if done != 1:
                 raise MoveConflict
 
@@ -680,6 +685,26 @@ class Store:
             _settle(item[4], err)
         else:
             _settle(item[4], None)
+
+
+_INSERT_ACTION = insert(actions_t)
+
+
+@functools.cache
+def _move_statement(columns: tuple[str, ...], notify: bool) -> Update:
+    """A move's version check and bump, setting ``columns`` too (``w_*`` parameters).
+
+    Built once per set of columns (and cached by SQLAlchemy compiled): building and
+    compiling the statement for each move cost more than SQLite's commit.  ``notify``:
+    its ``RETURNING pg_notify(…)`` tells the other processes (``w_note``).
+    """
+    stmt = (update(tables_t)
+            .where(tables_t.c.id == bindparam("w_id"), tables_t.c.version == bindparam("w_seq"))
+            .values(version=bindparam("w_next"),
+                    **{column: bindparam(f"w_{column}") for column in columns}))
+    if notify:
+        stmt = stmt.returning(func.pg_notify(CHANNEL, bindparam("w_note")))
+    return stmt
 
 
 def _head_row(head: Any, seats: Sequence[Any]) -> TableRow:
