@@ -150,7 +150,7 @@ def affordances(variant: Variant, view: View, legal: Sequence[str],
         words = text.split()
         verb = words[0] if words else ""
         cards = _cards_of(verb, words, family)
-        if cards and (Counter(cards) - held):
+        if cards and any(cards.count(card) > held[card] for card in cards):
             cards = []  # not all in hand (never expected): offered by a group instead
         pile: int | None = None
         group: str | None = None
