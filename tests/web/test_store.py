@@ -116,3 +116,26 @@ def test_serve_refuses_a_bad_database_in_one_line() -> None:
         assert run.returncode == 2
         assert run.stderr.startswith("tablerummy: ") and run.stderr.count("\n") == 1
         assert "pw@" not in run.stderr  # no password in messages
+
+
+def test_a_broken_write_connection_is_replaced(db_url: str) -> None:
+    """The group commit keeps one connection; if it breaks (the database restarted), the
+    moves of that batch are committed on checked connections and the next batch on a new
+    one: nothing is lost and nothing fails."""
+    async def scenario() -> None:
+        store = Store(db_url)
+        try:
+            await store.create_table(_row("t"))
+            await store.append("t", 0, "first")
+            writer = store._writer
+            assert writer is not None
+            writer.connection.dbapi_connection.close()  # type: ignore[union-attr]
+            await store.append("t", 1, "second")
+            await store.append("t", 2, "third")
+            assert store._writer is not None and store._writer is not writer
+            row = await store.load("t")
+            assert row is not None and row.actions == ["first", "second", "third"]
+        finally:
+            store.close()
+
+    asyncio.run(scenario())

@@ -16,6 +16,7 @@ before it is acknowledged) costs one commit per batch, not one per move.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import json
 import logging
@@ -31,6 +32,7 @@ from typing import Any, TypeVar
 from sqlalchemy import (
     BigInteger,
     Column,
+    Connection,
     Engine,
     Float,
     Integer,
@@ -250,6 +252,9 @@ class Store:
         self._lock = threading.Lock()
         self._pending: list[Pending] = []
         self._writer_busy = False
+        self._writer: Connection | None = None
+        """The group commit's own connection: taking one from the pool and giving it back
+        (a rollback) for every batch cost about as much as writing the batch."""
         self._flush_scheduled = False
         self._checkpointing = False
         self._last_checkpoint = time.monotonic()
@@ -284,6 +289,7 @@ class Store:
     def close(self) -> None:
         if self._sqlite:
             self._pool.submit(self._checkpoint)
+        self._pool.submit(self._close_writer)  # after any batch the worker is writing
         self._pool.shutdown(wait=True)
         self._engine.dispose()
 
@@ -645,10 +651,15 @@ class Store:
         (:class:`MoveConflict`); the ``(table, seq)`` key refuses it too.
         """
         try:
-            with self._engine.begin() as conn:
-                self._write_moves(conn, batch)
-        except Exception:
-            # one bad row must not sink the others: retry them one by one
+            if self._writer is None:
+                self._writer = self._engine.connect()
+            with self._writer.begin():
+                self._write_moves(self._writer, batch)
+        except Exception as err:
+            if not isinstance(err, MoveConflict):  # it may be broken: the next opens anew
+                self._close_writer()
+            # one bad row must not sink the others: retry them one by one (each on a
+            # connection of the pool, checked before use)
             if len(batch) == 1:
                 self._write_one(batch[0])
                 return
@@ -657,6 +668,12 @@ class Store:
             return
         for item in batch:
             _settle(item[4], None)
+
+    def _close_writer(self) -> None:
+        writer, self._writer = self._writer, None
+        if writer is not None:
+            with contextlib.suppress(SQLAlchemyError):
+                writer.close()
 
     def _write_moves(self, conn: Any, batch: list[Pending]) -> None:
         conn.execute(_INSERT_ACTION, [
