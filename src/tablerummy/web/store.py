@@ -40,7 +40,6 @@ from sqlalchemy import (
     String,
     Table,
     Text,
-    Update,
     bindparam,
     create_engine,
     event,
@@ -52,6 +51,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy.sql.expression import Executable
 
 from ..errors import TablerummyError
 
@@ -676,20 +676,22 @@ class Store:
                 writer.close()
 
     def _write_moves(self, conn: Any, batch: list[Pending]) -> None:
+        if self.shared:
+            # PostgreSQL: one statement per move inserts it, checks and bumps the version
+            # and notifies the other processes (a statement's execution cost more CPU
+            # than the database's work)
+            for t, seq, text, changes, _ in batch:
+                values = _move_values(t, seq, changes)
+                values.update(w_text=text, w_note=f"{t}:{seq + 1}:{self.origin}")
+                if len(conn.execute(_move_statement(_columns(changes), True), values).all()) != 1:
+                    raise MoveConflict
+            return
         conn.execute(_INSERT_ACTION, [
             {"table_id": t, "seq": s, "text": x} for t, s, x, _, _ in batch
         ])
         for t, seq, _, changes, _ in batch:
-            values = {"w_id": t, "w_seq": seq, "w_next": seq + 1}
-            if changes:
-                values.update({f"w_{column}": value for column, value in changes.items()})
-            stmt = _move_statement(tuple(sorted(changes or ())), self.shared)
-            if self.shared:  # the notification in the same statement: one round trip
-                values["w_note"] = f"{t}:{seq + 1}:{self.origin}"
-                done = len(conn.execute(stmt, values).all())
-            else:
-                done = conn.execute(stmt, values).rowcount
-            if done != 1:
+            stmt = _move_statement(_columns(changes), False)
+            if conn.execute(stmt, _move_values(t, seq, changes)).rowcount != 1:
                 raise MoveConflict
 
     def _write_one(self, item: Pending) -> None:
@@ -708,20 +710,37 @@ _INSERT_ACTION = insert(actions_t)
 
 
 @functools.cache
-def _move_statement(columns: tuple[str, ...], notify: bool) -> Update:
+def _move_statement(columns: tuple[str, ...], shared: bool) -> Executable:
     """A move's version check and bump, setting ``columns`` too (``w_*`` parameters).
 
     Built once per set of columns (and cached by SQLAlchemy compiled): building and
-    compiling the statement for each move cost more than SQLite's commit.  ``notify``:
-    its ``RETURNING pg_notify(…)`` tells the other processes (``w_note``).
+    compiling the statement for each move cost more than SQLite's commit.  ``shared``
+    (PostgreSQL): the same statement inserts the move (``w_text``) once the version
+    matched, and returns ``pg_notify(…)`` (``w_note``) — delivered at the commit.
     """
-    stmt = (update(tables_t)
+    bump = (update(tables_t)
             .where(tables_t.c.id == bindparam("w_id"), tables_t.c.version == bindparam("w_seq"))
             .values(version=bindparam("w_next"),
                     **{column: bindparam(f"w_{column}") for column in columns}))
-    if notify:
-        stmt = stmt.returning(func.pg_notify(CHANNEL, bindparam("w_note")))
-    return stmt
+    if not shared:
+        return bump
+    moved = bump.returning(tables_t.c.id).cte("moved")
+    return (insert(actions_t)
+            .from_select(["table_id", "seq", "text"],
+                         select(moved.c.id, bindparam("w_seq", type_=Integer),
+                                bindparam("w_text", type_=Text)))
+            .returning(func.pg_notify(CHANNEL, bindparam("w_note", type_=Text))))
+
+
+def _columns(changes: dict[str, Any] | None) -> tuple[str, ...]:
+    return tuple(sorted(changes)) if changes else ()
+
+
+def _move_values(table_id: str, seq: int, changes: dict[str, Any] | None) -> dict[str, Any]:
+    values = {"w_id": table_id, "w_seq": seq, "w_next": seq + 1}
+    if changes:
+        values.update({f"w_{column}": value for column, value in changes.items()})
+    return values
 
 
 def _head_row(head: Any, seats: Sequence[Any]) -> TableRow:
