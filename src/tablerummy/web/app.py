@@ -133,7 +133,7 @@ def create_app(db_url: str = "sqlite:///tablerummy.sqlite3", bot_delay: float = 
             yield
         finally:
             await manager().close()
-            store.close()
+            await store.aclose()
 
     def page(name: str) -> Any:
         async def endpoint(request: Request) -> Response:
