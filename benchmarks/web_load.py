@@ -11,6 +11,11 @@ Run: ``python benchmarks/web_load.py`` (defaults: N = 50 and 200, 20 s each, 0.5
 think time); ``--think 0`` measures the saturated server.  Everything stays on
 127.0.0.1, and every run is bounded in time.
 
+The 0.5 s think time (per atomic action: a draw, a meld, a discard) is a stress level,
+about five times a person's pace.  ``--think 0.5,3`` runs every level at both, so that
+one run reports the stress rows and human-paced ones (a person takes seconds per
+action) side by side; the offered load is ``2 × tables / think`` moves a second.
+
 ``--processes P`` starts P server processes on one PostgreSQL database (``--db``, or
 ``--private-postgres``: a throwaway cluster made with ``initdb`` for the run) and
 connects the two seats of each table to *different* processes, so that every move
@@ -24,6 +29,7 @@ import argparse
 import asyncio
 import contextlib
 import glob
+import itertools
 import json
 import os
 import random
@@ -261,8 +267,9 @@ def main() -> None:
     parser.add_argument("--tables", default="50,200", help="table counts, comma-separated")
     parser.add_argument("--seconds", type=float, default=20.0, help="measured time per level")
     parser.add_argument("--warmup", type=float, default=3.0, help="unmeasured start per level")
-    parser.add_argument("--think", type=float, default=0.5,
-                        help="mean think time of a seat before its move, seconds (0: flat out)")
+    parser.add_argument("--think", default="0.5",
+                        help="mean think time of a seat before its move, seconds (0: flat"
+                             " out); comma-separated: each level at each think time")
     parser.add_argument("--db", help="database URL (default: a fresh SQLite file)")
     parser.add_argument("--private-postgres", action="store_true",
                         help="run on a throwaway PostgreSQL cluster made for the run")
@@ -276,6 +283,7 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="print JSON lines only")
     args = parser.parse_args()
     levels = [int(n) for n in args.tables.split(",")]
+    thinks = [float(x) for x in args.think.split(",")]
     counts = [int(n) for n in args.processes.split(",")]
     with contextlib.ExitStack() as stack:
         tmp = stack.enter_context(tempfile.TemporaryDirectory(prefix="tablerummy-bench-"))
@@ -289,36 +297,35 @@ def main() -> None:
             print(f"{'procs':>5} {'tables':>6} {'think':>6} {'moves/s':>8} {'p50 ms':>8}"
                   f" {'p99 ms':>8} {'moves':>7} {'errors':>6} {'cpu ms/move':>12}"
                   f" {'server cpu':>10} {'client cpu':>10} {'load':>5}")
-        for count in counts:
-            for i, n in enumerate(levels):
-                procs: list[subprocess.Popen[bytes]] = []
-                try:
-                    if args.url:
-                        bases = [args.url.rstrip("/")]
-                    else:
-                        if count > 1 and db.startswith("sqlite"):
-                            raise SystemExit("--processes > 1 needs PostgreSQL (--db or"
-                                             " --private-postgres)")
-                        if db.startswith("postgres"):
-                            _empty(db)  # each level on an empty database
-                        started = [start_server(db) for _ in range(count)]
-                        procs = [p for p, _ in started]
-                        bases = [b for _, b in started]
-                    result = asyncio.run(run_level(
-                        bases, n, args.seconds, args.warmup, args.think, seed=i,
-                        pids=[p.pid for p in procs] or None, spread=not args.together))
-                    result["load"] = round(os.getloadavg()[0], 1)
-                finally:
-                    for proc in procs:
-                        _stop(proc)
-                if args.json:
-                    print(json.dumps(result), flush=True)
+        for count, think, (i, n) in itertools.product(counts, thinks, enumerate(levels)):
+            procs: list[subprocess.Popen[bytes]] = []
+            try:
+                if args.url:
+                    bases = [args.url.rstrip("/")]
                 else:
-                    print(f"{count:>5} {n:>6} {args.think:>6} {result['moves_per_s']:>8} "
-                          f"{result['p50_ms']:>8} {result['p99_ms']:>8} {result['moves']:>7}"
-                          f" {result['errors']:>6} {result['server_cpu_ms_per_move']:>12}"
-                          f" {result['server_cpu_share']:>10} {result['client_cpu_share']:>10}"
-                          f" {result['load']:>5}", flush=True)
+                    if count > 1 and db.startswith("sqlite"):
+                        raise SystemExit("--processes > 1 needs PostgreSQL (--db or"
+                                         " --private-postgres)")
+                    if db.startswith("postgres"):
+                        _empty(db)  # each level on an empty database
+                    started = [start_server(db) for _ in range(count)]
+                    procs = [p for p, _ in started]
+                    bases = [b for _, b in started]
+                result = asyncio.run(run_level(
+                    bases, n, args.seconds, args.warmup, think, seed=i,
+                    pids=[p.pid for p in procs] or None, spread=not args.together))
+                result["load"] = round(os.getloadavg()[0], 1)
+            finally:
+                for proc in procs:
+                    _stop(proc)
+            if args.json:
+                print(json.dumps(result), flush=True)
+            else:
+                print(f"{count:>5} {n:>6} {think:>6} {result['moves_per_s']:>8} "
+                      f"{result['p50_ms']:>8} {result['p99_ms']:>8} {result['moves']:>7}"
+                      f" {result['errors']:>6} {result['server_cpu_ms_per_move']:>12}"
+                      f" {result['server_cpu_share']:>10} {result['client_cpu_share']:>10}"
+                      f" {result['load']:>5}", flush=True)
 
 
 def _empty(db: str) -> None:

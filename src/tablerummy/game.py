@@ -219,15 +219,16 @@ class Game:
             raise IllegalActionError(seat, "observe", f"there is no seat p{seat} at this table")
         return self.state.compact_observation(seat)
 
-    def events(self, seat: int | None, hand: int | None = None) -> list[str]:
+    def events(self, seat: int | None, hand: int | None = None, start: int = 0) -> list[str]:
         """A hand's events in words, as ``seat`` may read them (None: public).
 
         ``hand`` is the hand's index (default: the current one); the game must have been
-        created with ``log=True`` for there to be any.
+        created with ``log=True`` for there to be any.  ``start``: only the events from
+        that one on (a hand's log only grows).
         """
         record = self.hands[-1 if hand is None else hand]
         state = record.final if record.final is not None else self.state
-        return state.events(seat)
+        return state.events(seat, start)
 
     def to_record(self) -> dict[str, Any]:
         """The game record (SPEC ``tablerummy/1``) with every deck filled in."""

@@ -304,9 +304,13 @@ class HandState(ABC):
         if self.log is not None:
             self.log.append((public, private or {}))
 
-    def events(self, seat: int | None) -> list[str]:
-        """This hand's events in ``seat``'s words (``None``: the public words)."""
-        return read_log(self.log, seat)
+    def events(self, seat: int | None, start: int = 0) -> list[str]:
+        """This hand's events in ``seat``'s words (``None``: the public words).
+
+        ``start``: from that event on (the log only grows, so a reader that keeps what
+        it read reads each event once).
+        """
+        return read_log(self.log[start:] if start and self.log else self.log, seat)
 
     def normalize(self, action: Action) -> Action:
         """The value that :meth:`legal_actions` lists for ``action``'s meaning here.

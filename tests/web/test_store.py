@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import pytest
 
@@ -116,3 +117,34 @@ def test_serve_refuses_a_bad_database_in_one_line() -> None:
         assert run.returncode == 2
         assert run.stderr.startswith("tablerummy: ") and run.stderr.count("\n") == 1
         assert "pw@" not in run.stderr  # no password in messages
+
+
+def _writer(store: Store) -> Any:
+    """The connection the store writes moves on (PostgreSQL: the event loop's own)."""
+    return store._async_writer if store.shared else store._writer
+
+
+def test_a_broken_write_connection_is_replaced(db_url: str) -> None:
+    """The moves are written on a connection kept for them; if it breaks (the database
+    restarted), that batch is committed on checked connections of the pool and the next
+    on a new connection: nothing is lost and nothing fails."""
+    async def scenario() -> None:
+        store = Store(db_url)
+        try:
+            await store.create_table(_row("t"))
+            await store.append("t", 0, "first")
+            writer = _writer(store)
+            assert writer is not None
+            if store.shared:
+                writer.pgconn.finish()
+            else:
+                writer.connection.dbapi_connection.close()
+            await store.append("t", 1, "second")
+            await store.append("t", 2, "third")
+            assert _writer(store) not in (None, writer)
+            row = await store.load("t")
+            assert row is not None and row.actions == ["first", "second", "third"]
+        finally:
+            await store.aclose()
+
+    asyncio.run(scenario())

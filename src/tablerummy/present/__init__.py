@@ -47,8 +47,11 @@ def load_presenters() -> None:
 
 def table_view(variant: Variant, observation: Observation) -> View:
     """The view of ``observation`` (from ``Game.observation(seat)``) for any front end."""
-    load_presenters()
-    return _PRESENTERS[variant.name](variant, observation)
+    presenter = _PRESENTERS.get(variant.name)
+    if presenter is None:  # imported once, not on every view (a server builds thousands)
+        load_presenters()
+        presenter = _PRESENTERS[variant.name]
+    return presenter(variant, observation)
 
 
 def seat_label(seat: int) -> str:

@@ -133,7 +133,7 @@ def create_app(db_url: str = "sqlite:///tablerummy.sqlite3", bot_delay: float = 
             yield
         finally:
             await manager().close()
-            store.close()
+            await store.aclose()
 
     def page(name: str) -> Any:
         async def endpoint(request: Request) -> Response:
@@ -341,7 +341,8 @@ async def _serve_socket(ws: WebSocket, table: LiveTable, limits: Settings) -> No
             conn = Connection(seat)
         writer = asyncio.create_task(_writer(ws, conn))
         async with table.lock:  # not while a move is being committed: only what is durable
-            conn.post(dumps(welcome_message(table.game.variant, conn.seat, table.meta())))
+            conn.post(dumps(welcome_message(table.game.variant, conn.seat, table.meta(),
+                                            table.faces)))
             table.connections.add(conn)
             table.broadcast()  # the others see who came online; this one gets the state
         while True:

@@ -28,10 +28,8 @@ import logging
 import os
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy.engine import make_url
-
 from ..errors import TablerummyError
-from .store import CHANNEL, StoreError, engine_url
+from .store import CHANNEL, StoreError, libpq_url
 
 if TYPE_CHECKING:
     import psycopg
@@ -56,12 +54,6 @@ def lease_seconds() -> float:
         raise StoreError(f"TABLERUMMY_LEASE_SECONDS is a number of seconds from 1 to 3600,"
                          f" not {text!r}")
     return seconds
-
-
-def libpq_url(url: str) -> str:
-    """The database URL as libpq reads it (no SQLAlchemy driver name)."""
-    return make_url(engine_url(url)).set(drivername="postgresql").render_as_string(
-        hide_password=False)
 
 
 class Cluster:

@@ -6,7 +6,8 @@ dealer, forced decks) plus its seats, and every accepted action is one row
 even after ``kill -9`` — finds every table where it was.
 
 PostgreSQL work runs on one worker thread (the event loop must never wait on the
-network); SQLite work runs on the event loop's thread (a local file: microseconds, and
+network), but for the moves, written by the event loop on an asynchronous connection of
+its own; SQLite work runs on the event loop's thread (a local file: microseconds, and
 cheaper than handing the GIL back and forth).  Appends are *group committed*: every
 action queued while the previous commit ran (PostgreSQL) or during one turn of the event
 loop (SQLite) is committed in one transaction, so durability (the action is committed
@@ -16,6 +17,8 @@ before it is acknowledged) costs one commit per batch, not one per move.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import functools
 import json
 import logging
 import os
@@ -25,11 +28,12 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from sqlalchemy import (
     BigInteger,
     Column,
+    Connection,
     Engine,
     Float,
     Integer,
@@ -37,6 +41,8 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    Update,
+    bindparam,
     create_engine,
     event,
     func,
@@ -49,6 +55,9 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from ..errors import TablerummyError
+
+if TYPE_CHECKING:
+    import psycopg
 
 T = TypeVar("T")
 
@@ -188,6 +197,12 @@ def engine_url(url: str) -> str:
     return url
 
 
+def libpq_url(url: str) -> str:
+    """The database URL as libpq reads it (no SQLAlchemy driver name)."""
+    return make_url(engine_url(url)).set(drivername="postgresql").render_as_string(
+        hide_password=False)
+
+
 def sqlite_sync() -> str:
     """SQLite's ``synchronous`` setting: ``TABLERUMMY_SQLITE_SYNC``, NORMAL by default."""
     sync = os.environ.get("TABLERUMMY_SQLITE_SYNC", "NORMAL").upper()
@@ -247,6 +262,11 @@ class Store:
         self._lock = threading.Lock()
         self._pending: list[Pending] = []
         self._writer_busy = False
+        self._async_writer: psycopg.AsyncConnection[Any] | None = None  # PostgreSQL's
+        self._flusher: asyncio.Task[None] | None = None
+        self._writer: Connection | None = None
+        """The group commit's own connection: taking one from the pool and giving it back
+        (a rollback) for every batch cost about as much as writing the batch."""
         self._flush_scheduled = False
         self._checkpointing = False
         self._last_checkpoint = time.monotonic()
@@ -278,9 +298,20 @@ class Store:
                 "UPDATE rummy_tables SET version = (SELECT count(*) FROM rummy_actions a"
                 " WHERE a.table_id = rummy_tables.id) WHERE version IS NULL")
 
+    async def aclose(self) -> None:
+        """:meth:`close`, with the connection of the loop closed as it should be."""
+        if self._async_writer is not None:
+            await self._async_writer.close()
+            self._async_writer = None
+        self.close()
+
     def close(self) -> None:
+        if self._async_writer is not None:  # outside the loop: just hang up
+            self._async_writer.pgconn.finish()
+            self._async_writer = None
         if self._sqlite:
             self._pool.submit(self._checkpoint)
+        self._pool.submit(self._close_writer)  # after any batch the worker is writing
         self._pool.shutdown(wait=True)
         self._engine.dispose()
 
@@ -572,10 +603,15 @@ class Store:
         """
         if status is not None:
             changes = dict(changes or {}, status=status)
-        done: Done = asyncio.get_running_loop().create_future() if self._inline else Future()
+        on_loop = self._inline or self.shared
+        done: Done = asyncio.get_running_loop().create_future() if on_loop else Future()
         with self._lock:
             self._pending.append((table_id, seq, text, changes or None, done))
-            if self._inline:
+            if self.shared:
+                if self._flusher is None or self._flusher.done():
+                    self._flusher = asyncio.create_task(self._write_async())
+                start = False
+            elif self._inline:
                 # every move of this turn of the event loop goes into one transaction
                 start = not self._flush_scheduled
                 self._flush_scheduled = True
@@ -593,6 +629,57 @@ class Store:
             raise
         except SQLAlchemyError as err:
             raise StoreError(f"the move could not be saved: {_short(err)}") from None
+
+    async def _write_async(self) -> None:
+        """PostgreSQL: commit the waiting moves in batches on this loop's own connection.
+
+        Every move queued while a batch is written goes into the next (the group commit),
+        with no thread between the loop and the database: handing each batch to a worker
+        thread and its result back cost more CPU than the statements.  A batch that fails
+        is tried again move by move on checked connections of the pool.
+        """
+        import psycopg
+
+        loop = asyncio.get_running_loop()
+        while self._pending:
+            with self._lock:
+                batch, self._pending = self._pending, []
+            try:
+                if self._async_writer is None or self._async_writer.closed:
+                    self._async_writer = await psycopg.AsyncConnection.connect(
+                        libpq_url(self.url), autocommit=True)
+                conn = self._async_writer
+                if len(batch) == 1:  # one statement: a transaction of its own
+                    await self._move_async(conn, batch[0])
+                else:
+                    async with conn.transaction():
+                        for item in batch:
+                            await self._move_async(conn, item)
+            except Exception as err:
+                if isinstance(err, MoveConflict) and len(batch) == 1:
+                    _settle(batch[0][4], err)
+                    continue
+                if not isinstance(err, MoveConflict) and self._async_writer is not None:
+                    await self._async_writer.close()  # it may be broken: the next opens anew
+                    self._async_writer = None
+                for item in batch:
+                    result = await loop.run_in_executor(self._pool, self._write_one_sync, item)
+                    _settle(item[4], result)
+                continue
+            for item in batch:
+                _settle(item[4], None)
+
+    async def _move_async(self, conn: psycopg.AsyncConnection[Any], item: Pending) -> None:
+        cursor = await conn.execute(_pg_move(_columns(item[3])), self._pg_values(item),
+                                    prepare=True)
+        if len(await cursor.fetchall()) != 1:
+            raise MoveConflict
+
+    def _pg_values(self, item: Pending) -> dict[str, Any]:
+        t, seq, text, changes, _ = item
+        values = _move_values(t, seq, changes)
+        values.update(w_text=text, w_note=f"{t}:{seq + 1}:{self.origin}")
+        return values
 
     def _flush_inline(self) -> None:
         with self._lock:
@@ -642,10 +729,15 @@ class Store:
         (:class:`MoveConflict`); the ``(table, seq)`` key refuses it too.
         """
         try:
-            with self._engine.begin() as conn:
-                self._write_moves(conn, batch)
-        except Exception:
-            # one bad row must not sink the others: retry them one by one
+            if self._writer is None:
+                self._writer = self._engine.connect()
+            with self._writer.begin():
+                self._write_moves(self._writer, batch)
+        except Exception as err:
+            if not isinstance(err, MoveConflict):  # it may be broken: the next opens anew
+                self._close_writer()
+            # one bad row must not sink the others: retry them one by one (each on a
+            # connection of the pool, checked before use)
             if len(batch) == 1:
                 self._write_one(batch[0])
                 return
@@ -655,31 +747,84 @@ class Store:
         for item in batch:
             _settle(item[4], None)
 
+    def _close_writer(self) -> None:
+        writer, self._writer = self._writer, None
+        if writer is not None:
+            with contextlib.suppress(SQLAlchemyError):
+                writer.close()
+
     def _write_moves(self, conn: Any, batch: list[Pending]) -> None:
-        conn.execute(insert(actions_t), [
+        if self.shared:  # one statement per move (see _pg_move)
+            for item in batch:
+                if len(conn.exec_driver_sql(_pg_move(_columns(item[3])),
+                                            self._pg_values(item)).all()) != 1:
+                    raise MoveConflict
+            return
+        conn.execute(_INSERT_ACTION, [
             {"table_id": t, "seq": s, "text": x} for t, s, x, _, _ in batch
         ])
         for t, seq, _, changes, _ in batch:
-            stmt = (update(tables_t).where(tables_t.c.id == t, tables_t.c.version == seq)
-                    .values(version=seq + 1, **(changes or {})))
-            if self.shared:  # the notification in the same statement: one round trip
-                done = len(conn.execute(stmt.returning(func.pg_notify(
-                    CHANNEL, f"{t}:{seq + 1}:{self.origin}"))).all())
-            else:
-                done = conn.execute(stmt).rowcount
-            if done != 1:
+            stmt = _move_statement(_columns(changes))
+            if conn.execute(stmt, _move_values(t, seq, changes)).rowcount != 1:
                 raise MoveConflict
 
     def _write_one(self, item: Pending) -> None:
+        _settle(item[4], self._write_one_sync(item))
+
+    def _write_one_sync(self, item: Pending) -> BaseException | None:
+        """Commit one move on a connection of the pool; what went wrong, if anything."""
         try:
             with self._engine.begin() as conn:
                 self._write_moves(conn, [item])
         except IntegrityError:  # the (table, seq) key: that move number is taken
-            _settle(item[4], MoveConflict())
+            return MoveConflict()
         except Exception as err:
-            _settle(item[4], err)
-        else:
-            _settle(item[4], None)
+            return err
+        return None
+
+
+_INSERT_ACTION = insert(actions_t)
+
+
+@functools.cache
+def _move_statement(columns: tuple[str, ...]) -> Update:
+    """A move's version check and bump, setting ``columns`` too (``w_*`` parameters).
+
+    Built once per set of columns (and cached by SQLAlchemy compiled): building and
+    compiling the statement for each move cost more than SQLite's commit.
+    """
+    return (update(tables_t)
+            .where(tables_t.c.id == bindparam("w_id"), tables_t.c.version == bindparam("w_seq"))
+            .values(version=bindparam("w_next"),
+                    **{column: bindparam(f"w_{column}") for column in columns}))
+
+
+@functools.cache
+def _pg_move(columns: tuple[str, ...]) -> str:
+    """PostgreSQL: a move in one statement (psycopg's parameters, ``w_*``).
+
+    It checks and bumps the table's version (setting ``columns`` too), inserts the
+    action only if the version matched, and returns ``pg_notify(…)`` for the other
+    processes (delivered at the commit); no row back: the move lost the race.  One
+    execution, not an INSERT and an UPDATE: each cost more CPU than the database's work.
+    """
+    sets = "".join(f", {column} = %(w_{column})s" for column in columns)
+    return ("WITH moved AS (UPDATE rummy_tables SET version = %(w_next)s" + sets +
+            " WHERE id = %(w_id)s AND version = %(w_seq)s RETURNING id)"
+            " INSERT INTO rummy_actions (table_id, seq, text)"
+            " SELECT id, %(w_seq)s, %(w_text)s FROM moved"
+            f" RETURNING pg_notify('{CHANNEL}', %(w_note)s)")
+
+
+def _columns(changes: dict[str, Any] | None) -> tuple[str, ...]:
+    return tuple(sorted(changes)) if changes else ()
+
+
+def _move_values(table_id: str, seq: int, changes: dict[str, Any] | None) -> dict[str, Any]:
+    values = {"w_id": table_id, "w_seq": seq, "w_next": seq + 1}
+    if changes:
+        values.update({f"w_{column}": value for column, value in changes.items()})
+    return values
 
 
 def _head_row(head: Any, seats: Sequence[Any]) -> TableRow:

@@ -34,12 +34,13 @@ from typing import TYPE_CHECKING, Any
 from ..bots import Sampler, bot_names, wants_sampler
 from ..errors import OptionError, TablerummyError
 from ..game import Game
-from ..present import table_view
-from ..variant import Variant, get_variant, variant_names
+from ..present import View, table_view
+from ..variant import Observation, Variant, get_variant, variant_names
 from . import clock
+from .affordances import card_faces
 from .botpool import BotPool, BotRequest, move_seed
 from .limits import QuotaError, RateWindow, Settings, check_options, check_turn_seconds, clean_name
-from .protocol import dumps, seat_message
+from .protocol import dumps, hand_summary, seat_message
 from .store import MoveConflict, Note, SeatRow, Store, StoreError, TableRow, now
 
 if TYPE_CHECKING:
@@ -158,6 +159,13 @@ class LiveTable:
         self._turn_task: asyncio.Task[None] | None = None
         self._cache: dict[tuple[int | None, bool, int, bool], tuple[str, int]] = {}
         self._cache_version = -1
+        # what the state messages reuse (see message_for): the table's facts until the
+        # next move or broadcast, each reader's events of this hand read so far, each
+        # reader's summary of the last hand until the next hand ends, the card faces
+        self._meta: dict[str, Any] | None = None
+        self._read: dict[int | None, tuple[int, list[str]]] = {}
+        self._summaries: dict[int | None, tuple[tuple[int, bool], View | None]] = {}
+        self.faces = card_faces(game.variant)
         self.owned = False  # this process leads the table: runs its bots and clock (shared)
         self._catching_up = False
         self._catch_again = False
@@ -205,7 +213,46 @@ class LiveTable:
     def events(self, seat: int | None, hand: int | None = None) -> list[str]:
         """A hand's events as ``seat`` may read them, with the table's notes among them."""
         index = len(self.game.hands) - 1 if hand is None else hand
-        return clock.merge_notes(self.game.events(seat, index), self.row.notes, index)
+        return list(clock.merge_notes(self._events_read(seat, index), self.row.notes, index))
+
+    def _events_read(self, seat: int | None, hand: int) -> list[str]:
+        """A hand's events in ``seat``'s words (read it, do not change it).
+
+        Those of the current hand are kept per reader, and each new event is read once:
+        reading the whole hand again for every message was a fifth of building it.
+        """
+        if hand != len(self.game.hands) - 1:
+            return self.game.events(seat, hand)
+        kept = self._read.get(seat)
+        if kept is None or kept[0] != hand:
+            kept = self._read[seat] = (hand, [])
+        texts = kept[1]
+        texts.extend(self.game.events(seat, hand, len(texts)))
+        return texts
+
+    def _summary(self, seat: int | None, obs: Observation) -> View | None:
+        """The last hand's summary for ``seat``: built once per finished hand and reader."""
+        key = (len(self.game.hands), self.game.game_over)
+        kept = self._summaries.get(seat)
+        if kept is None or kept[0] != key:
+            kept = self._summaries[seat] = (
+                key, hand_summary(self.game.variant, obs, spectator=seat is None))
+        return kept[1]
+
+    def _facts(self) -> dict[str, Any]:
+        """:meth:`meta` for the state messages: like them, built again after each move
+        and broadcast only (every change of the facts is broadcast)."""
+        self._fresh()
+        if self._meta is None:
+            self._meta = self.meta()
+        return self._meta
+
+    def _fresh(self) -> None:
+        """Forget the messages and facts of an older version."""
+        if self._cache_version != self.version:
+            self._cache.clear()
+            self._meta = None
+            self._cache_version = self.version
 
     def _history(self, seat: int | None) -> list[list[str]]:
         """The earlier hands' events as ``seat`` may read them (like ``Game.events``)."""
@@ -228,9 +275,7 @@ class LiveTable:
         and "the hand is over" came after the last increment).  Returns the message and
         the number of events so far.
         """
-        if self._cache_version != self.version:
-            self._cache.clear()
-            self._cache_version = self.version
+        self._fresh()
         key = (seat, with_history, log_from, hand_done)
         cached = self._cache.get(key)
         if cached is not None:
@@ -238,16 +283,18 @@ class LiveTable:
         game = self.game
         spectator = seat is None
         obs = game.observation(0 if seat is None else seat)
-        events = self.events(seat)
+        index = len(game.hands) - 1
+        events = clock.merge_notes(self._events_read(seat, index), self.row.notes, index)
         legal = (game.legal_texts()
                  if seat is not None and self.status == PLAYING and game.to_act == seat
                  else None)
         text = dumps(seat_message(
-            game.variant, obs, events, legal, self.meta(), self.version,
+            game.variant, obs, events, legal, self._facts(), self.version,
             history=self._history(seat) if with_history else None, spectator=spectator,
             log_from=min(log_from, len(events)),
             hand_log=(game.events(seat, len(game.hands) - 2)
                       if hand_done and len(game.hands) > 1 else None),
+            faces=self.faces, last=self._summary(seat, obs),
         ))
         self._cache[key] = (text, len(events))
         return text, len(events)
@@ -263,6 +310,7 @@ class LiveTable:
         if self._committing:
             return
         self._cache.clear()  # meta (who is online) may have changed without a move
+        self._meta = None
         self._cache_version = self.version
         for conn in list(self.connections):
             self.send_state(conn)
@@ -355,6 +403,9 @@ class LiveTable:
             self.game = replay_row(row)
             self._forget_stand_in()
         self._cache.clear()
+        self._meta = None
+        self._read.clear()
+        self._summaries.clear()
 
     def _forget_stand_in(self) -> None:
         seat = self.standing_in
