@@ -190,6 +190,32 @@ def test_a_prior_leans_the_root_towards_greedy_and_stays_legal() -> None:
     assert decide(bot, game.state, game.observation(seat), legal) in legal
 
 
+def test_a_tree_bias_tries_greedys_move_first_at_every_node() -> None:
+    """With ``tree``, a node below the root expands the greedy bot's choice before any
+    other, and remembers it; without it, no node holds a hint."""
+    variant = get_variant("capone")
+    game = Game(variant, seed=4)
+    seat = game.to_act
+    assert seat is not None
+    for spec, hinted in (("ismcts:iterations=60:prior=1:tree=1", True),
+                         ("ismcts:iterations=60", False)):
+        bot = get_bot(spec, variant, seat, seed=1)
+        assert isinstance(bot, ISMCTSBot)
+        bot.sampler = Sampler(game.state, seat, Random(2))
+        root, done = bot.search(game.observation(seat))
+        assert done == 60
+        inner = [n for child in root.children.values() for n in child.children.values()
+                 if len(n.children) > 1]
+        assert inner
+        if hinted:
+            assert all(n.hint is not None for n in inner)
+            assert all(n.hint in n.children for n in inner)
+        else:
+            assert all(n.hint is None for n in inner)
+    with pytest.raises(OptionError):
+        get_bot("ismcts:tree=-1", variant, 0)
+
+
 def test_nothing_reachable_from_a_sampler_is_the_true_position() -> None:
     """Walk every object the sampler refers to: neither the state nor its lists are there."""
     import gc
