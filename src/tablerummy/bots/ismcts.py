@@ -184,8 +184,8 @@ class ISMCTSBot(Bot):
         ``hint`` is the greedy bot's choice: at the root it gets a progressive bias of
         ``prior / sqrt(visits + 1)`` (in reward units) that fades as the search learns;
         with ``tree`` the nodes below get ``tree / sqrt(visits + 1)`` for the greedy
-        bot's choice in the first position that reached them, which is also expanded
-        first (a greedy-first move ordering).
+        bot's choice in the first position that reached them, and every node's greedy
+        choice (the root's too) is expanded first: a greedy-first move ordering.
         """
         prior = self.prior
         tree = self.tree
@@ -233,7 +233,7 @@ class ISMCTSBot(Bot):
                     node.hint = ask(guides[player], state, legal)
                 mark = node.hint
                 if untried:
-                    if mark in untried and bias > 0:
+                    if tree > 0 and mark in untried:  # greedy-first ordering
                         action = mark
                     else:
                         action = untried[rng.randrange(len(untried))]
