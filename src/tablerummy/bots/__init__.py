@@ -72,11 +72,12 @@ class Bot(ABC):
     name: ClassVar[str]
     reads: ClassVar[str] = OBSERVATION
     wants_sampler: ClassVar[bool] = False
+    """True for search bots: :func:`decide` hands them a :class:`Sampler` before choosing."""
     remembers: bool = True
     """Whether the bot may keep memory from one call to the next (the greedy bots count
     their turns without the stock shrinking).  A search that asks a bot about unrelated
-    positions (its rollouts) sets it False, so that no rollout's memory steers another."""
-    """True for search bots: :func:`decide` hands them a :class:`Sampler` before choosing."""
+    positions (its rollouts, its tree's hints) sets it False, so that no position's
+    memory steers another."""
     sampler: Sampler | None = None
 
     def __init__(self, variant: Variant, seat: int, seed: int | None = None) -> None:
