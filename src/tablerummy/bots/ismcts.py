@@ -185,7 +185,8 @@ class ISMCTSBot(Bot):
         ``prior / sqrt(visits + 1)`` (in reward units) that fades as the search learns;
         with ``tree`` the nodes below get ``tree / sqrt(visits + 1)`` for the greedy
         bot's choice in the first position that reached them, and every node's greedy
-        choice (the root's too) is expanded first: a greedy-first move ordering.
+        choice (the root's too, when ``prior`` asked for it) is expanded first: a
+        greedy-first move ordering.
         """
         prior = self.prior
         tree = self.tree
@@ -210,7 +211,7 @@ class ISMCTSBot(Bot):
         progress = progress_test(sampler.sample(rng)) if greed > 0 else None
         lo, hi = progress_range(sampler.sample(rng)) if greed > 0 else (None, None)
         guides = self._guides() if self.rollout == "greedy" or tree > 0 else None
-        light = self.rollout != "greedy"
+        greedy_rollouts = self.rollout == "greedy"
         root.hint = hint
         while True:
             if limit is not None and done >= limit:
@@ -262,7 +263,7 @@ class ISMCTSBot(Bot):
                 path.append(node)
             # rollout
             steps = 0
-            if not light:
+            if greedy_rollouts:
                 assert guides is not None
                 while steps < depth and state.end is None:
                     moves = state.legal_actions()
