@@ -2,10 +2,11 @@
 
 Three sections, each optional:
 
-* ``speed`` — ISMCTS iterations per second per variant, at the start of a hand and in
-  its middle (after half a typical hand of random play), on one core; beside it, in the
-  same run, OpenSpiel's ``ISMCTSBot`` (C++, and the Python one when importable) on
-  ``gin_rummy`` with one random rollout per simulation.  Goal: ≥ 5,000 iterations/s in
+* ``speed`` — plain ISMCTS (``prior=0:tree=0``, the algorithm OpenSpiel's bot runs)
+  iterations per second per variant, at the start of a hand and in its middle (after half
+  a typical hand of random play), on one core; beside it, in the same run, OpenSpiel's
+  ``ISMCTSBot`` (C++, and the Python one when importable) on ``gin_rummy`` with one
+  random rollout per simulation.  Goal: ≥ 5,000 iterations/s in
   ``capone`` with 2 players.
 * ``strength`` — duplicate tournaments (every deal replayed with the seats swapped) at
   the default budget: ismcts against greedy in every variant at 2 players and ``capone``
@@ -84,11 +85,12 @@ def _position(name: str, players: int, middle: bool, seed: int) -> Game:
 
 
 def ismcts_speed(name: str, players: int, middle: bool, iterations: int, rnd: int) -> float:
-    """Iterations per second of the default ISMCTS in round ``rnd`` (its own position)."""
+    """Iterations per second of the plain ISMCTS (no greedy bias: the algorithm OpenSpiel's
+    bot runs) in round ``rnd`` (its own position)."""
     game = _position(name, players, middle, seed=rnd + 1)
     seat = game.to_act
     assert seat is not None
-    bot = get_bot(f"ismcts:iterations={iterations}", game.variant, seat, seed=rnd)
+    bot = get_bot(f"ismcts:iterations={iterations}:prior=0:tree=0", game.variant, seat, seed=rnd)
     assert isinstance(bot, ISMCTSBot)
     bot.sampler = Sampler(game.state, seat, random.Random(rnd))
     started = time.perf_counter()

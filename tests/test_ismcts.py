@@ -34,6 +34,12 @@ def test_bot_names_carry_options_after_colons() -> None:
     bot = get_bot("ismcts:iterations=50:c=0.5:depth=3", get_variant("capone"), 0)
     assert isinstance(bot, ISMCTSBot)
     assert (bot.iterations, bot.c, bot.depth, bot.seconds) == (50, 0.5, 3, None)
+    default = get_bot("ismcts", get_variant("capone"), 0)
+    assert isinstance(default, ISMCTSBot)  # the setting that beat greedy (docs/bots.md)
+    assert (default.iterations, default.prior, default.tree) == (300, 1.0, 1.0)
+    plain = get_bot("ismcts:prior=0:tree=0", get_variant("capone"), 0)
+    assert isinstance(plain, ISMCTSBot)
+    assert (plain.iterations, plain.prior, plain.tree) == (300, 0.0, 0.0)
     timed = get_bot("ismcts:seconds=0.5", get_variant("capone"), 0)
     assert isinstance(timed, ISMCTSBot)
     assert (timed.iterations, timed.seconds) == (None, 0.5)
@@ -198,7 +204,7 @@ def test_a_tree_bias_tries_greedys_move_first_at_every_node() -> None:
     seat = game.to_act
     assert seat is not None
     for spec, hinted in (("ismcts:iterations=60:prior=1:tree=1", True),
-                         ("ismcts:iterations=60", False)):
+                         ("ismcts:iterations=60:tree=0", False)):
         bot = get_bot(spec, variant, seat, seed=1)
         assert isinstance(bot, ISMCTSBot)
         bot.sampler = Sampler(game.state, seat, Random(2))

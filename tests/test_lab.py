@@ -493,3 +493,14 @@ def test_compare_refuses_what_it_cannot_compare_in_one_line(
         err = capsys.readouterr().err
         assert words in err and err.count("\n") == 1, (argv, err)
         assert not out.exists(), argv  # nothing written
+
+
+def test_a_long_bot_name_is_broken_at_its_colons_under_its_bar() -> None:
+    """The skill figure's labels: a search's full name would run into the next bar's."""
+    from tablerummy.lab.report import _tick
+
+    name = "clairvoyant:ismcts:iterations=100:prior=0:tree=0"
+    lines = _tick(name).split("\n")
+    assert len(lines) > 1 and all(len(line) <= 26 for line in lines)
+    assert "".join(lines) == name
+    assert _tick("greedy") == "greedy"

@@ -21,18 +21,20 @@ Why these choices:
   scaled to [−1, 1] by ``scale`` (default: a sixth of the target); when a side would reach the
   target with this hand, winning or losing the game outweighs the margin.
 
-Options (after the name, separated by colons): ``iterations=N`` (default 1000),
+Options (after the name, separated by colons): ``iterations=N`` (default 300),
 ``seconds=S`` (a time budget per decision instead, or as a cap together with
 ``iterations``), ``c=X`` the exploration constant (default 0.4), ``depth=N`` rollout
 length (default 12, 0 = evaluate at once), ``greed=P`` how often a rollout step prefers a
 meld or layoff when there is one (default 0.8; 0 = uniformly random rollouts),
-``prior=P`` a progressive bias towards the greedy bot's choice at the root (default 0),
+``prior=P`` a progressive bias towards the greedy bot's choice at the root (default 1),
 ``tree=P`` the same bias at every node below the root, where the greedy bot's choice is
 asked once per node, in the first determinization that reaches it, and expanded first
-(default 0: one greedy call per node is cheap beside a rollout in ``capone`` and the
-Oklahoma family, dear in ``ripper``),
-``scale=N`` points per reward unit (default a sixth of the target: typical hand margins
-then span the reward range, so that UCB tells the actions apart).
+(default 1), ``scale=N`` points per reward unit (default a sixth of the target: typical
+hand margins then span the reward range, so that UCB tells the actions apart).
+``prior=0:tree=0`` is the plain search of the paper (the default before 2026-12-03, which
+the lab reports of ``docs/lab/`` spell out): the bias is what makes 300 iterations beat
+greedy (docs/bots.md, Strength), and costs one greedy call a node — cheap beside a rollout
+in ``capone`` and the Oklahoma family, about a third of the time in ``ripper``.
 An iteration budget alone is reproducible: the same seed, the same choices.
 """
 
@@ -121,15 +123,15 @@ class ISMCTSBot(Bot):
     name = "ismcts"
     wants_sampler = True
 
-    iterations: int | None = 1000
+    iterations: int | None = 300
     seconds: float | None = None
     c: float = 0.4
     depth: int = 12
     scale: float = 0.0
     greed: float = 0.8
     rollout: str = "light"
-    prior: float = 0.0
-    tree: float = 0.0
+    prior: float = 1.0
+    tree: float = 1.0
     _guide_bots: list[Bot] | None = None
 
     def configure(self, options: dict[str, str]) -> None:

@@ -268,6 +268,20 @@ def shape_reading(data: Mapping[str, Any]) -> list[str]:
 
 # --- lab skill ------------------------------------------------------------------------------
 
+def _tick(name: str, width: int = 26) -> str:
+    """A bot's name broken at its colons into lines of about ``width`` characters, so the
+    long names of searches (``clairvoyant:ismcts:iterations=100:prior=0:tree=0``) do not run
+    into the next bar's label."""
+    parts = name.split(":")
+    pieces = [f"{part}:" for part in parts[:-1]] + parts[-1:]
+    lines = [""]
+    for piece in pieces:
+        if lines[-1] and len(lines[-1]) + len(piece) > width:
+            lines.append("")
+        lines[-1] += piece
+    return "\n".join(lines)
+
+
 def _skill_bars(fig: Figure, data: Mapping[str, Any]) -> None:
     ax = fig.subplots()
     roles = ["beginner", "strong", "clairvoyant"]
@@ -276,7 +290,7 @@ def _skill_bars(fig: Figure, data: Mapping[str, Any]) -> None:
     errors = [[m - (e["ci95"] or [m, m])[0] for m, e in zip(means, entries, strict=True)],
               [(e["ci95"] or [m, m])[1] - m for m, e in zip(means, entries, strict=True)]]
     names = data["players"]
-    labels = [f"{r}\n{names[r]}" for r in roles]
+    labels = [f"{r}\n{_tick(names[r])}" for r in roles]
     ax.bar(range(3), means, yerr=errors, capsize=4, color=["#999999", "#4878a8", "#c44e52"])
     ax.set_xticks(range(3), labels, fontsize=8)
     ax.set_ylabel("win rate" if data["measure"] == "win" else "final margin")

@@ -38,8 +38,8 @@ from .seats import LAB_HOOKS
 
 DEFAULT_POPULATION = ("random", "greedy", "ismcts:iterations=30", "ismcts:iterations=100",
                       "ismcts:iterations=300")
-"""Bots of graded strength, from the beginner up (budgets kept small: ismcts at 1000
-iterations costs minutes a game)."""
+"""Bots of graded strength, from the beginner up: the search at a tenth and a third of
+its default budget, and at the default (300 iterations, guided by greedy)."""
 RESAMPLES = 200
 """Bootstrap resamples of the spread: each refits every rating (openskill is slow)."""
 CHANCE_FITS = 20
