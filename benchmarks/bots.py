@@ -98,6 +98,20 @@ def ismcts_speed(name: str, players: int, middle: bool, iterations: int, rnd: in
     return done / (time.perf_counter() - started)
 
 
+def default_move_ms(name: str, players: int, middle: bool, rnd: int) -> float:
+    """CPU milliseconds of one decision of the default ``ismcts`` (300 iterations, guided
+    by greedy): what a player waits for, against the issue's second a move.  CPU time, not
+    wall time, so that the machine's other work does not count."""
+    game = _position(name, players, middle, seed=rnd + 1)
+    seat = game.to_act
+    assert seat is not None
+    bot = get_bot("ismcts", game.variant, seat, seed=rnd)
+    bot.sampler = Sampler(game.state, seat, random.Random(rnd))
+    started = time.process_time()
+    bot.choose(game.observation(seat), game.legal_actions())
+    return (time.process_time() - started) * 1000
+
+
 def openspiel_makers(simulations: int) -> tuple[Any, dict[str, Any], dict[str, str]]:
     """OpenSpiel's ``gin_rummy`` and its ISMCTS bots (C++, and Python when importable).
 
@@ -170,19 +184,21 @@ def _fig(figure: dict[str, float]) -> str:
 def speed_section(iterations: int, rounds: int, console: Console) -> dict[str, Any]:
     """Every table's rounds interleaved with OpenSpiel's, so that the machine's load
     falls on all alike; each figure is the median of its rounds with their range."""
-    table = Table(title=f"ISMCTS iterations/s (one core, {iterations} iterations a search, "
+    table = Table(title=f"Plain ISMCTS iterations/s (one core, {iterations} iterations a search, "
                         f"median of {rounds} interleaved rounds, lowest–highest)")
-    for col in ("table", "start of a hand", "middle of a hand"):
+    for col in ("table", "start of a hand", "middle of a hand", "default bot, CPU ms a move"):
         table.add_column(col, justify="left" if col == "table" else "right")
     sims = max(50, iterations // 5)
     game, makers, missing = openspiel_makers(sims)
     samples: dict[str, dict[str, list[float]]] = {}
     for rnd in range(rounds):
         for name, players in SPEED_TABLES:
-            row = samples.setdefault(f"{name}/{players}", {"start": [], "middle": []})
+            row = samples.setdefault(f"{name}/{players}",
+                                     {"start": [], "middle": [], "move_ms": []})
             for where in ("start", "middle"):
                 row[where].append(ismcts_speed(name, players, where == "middle",
                                                iterations, rnd))
+                row["move_ms"].append(default_move_ms(name, players, where == "middle", rnd))
         for kind, make in makers.items():
             row = samples.setdefault(f"openspiel-{kind}/gin_rummy", {"start": [], "middle": []})
             for where in ("start", "middle"):
@@ -193,7 +209,9 @@ def speed_section(iterations: int, rounds: int, console: Console) -> dict[str, A
         name, count = key.split("/")
         label = (f"OpenSpiel ISMCTSBot ({name.split('-', 1)[1]}), gin_rummy"
                  if name.startswith("openspiel-") else f"tablerummy {name}, {count} players")
-        table.add_row(label, _fig(rows[key]["start"]), _fig(rows[key]["middle"]))
+        move = rows[key].get("move_ms")
+        table.add_row(label, _fig(rows[key]["start"]), _fig(rows[key]["middle"]),
+                      _fig(move) if move else "")
     for kind, why in missing.items():
         table.add_row(f"OpenSpiel ISMCTSBot ({kind}), gin_rummy", why, "")
     console.print(table)

@@ -155,6 +155,8 @@ def test_the_bots_benchmark_runs(tmp_path: Path) -> None:
     data = json.loads(out.read_text())
     start = data["speed"]["capone/2"]["start"]
     assert start["low"] <= start["median"] <= start["high"] and start["low"] > 0
+    move = data["speed"]["capone/2"]["move_ms"]  # the default bot's decision, CPU time
+    assert move["low"] <= move["median"] <= move["high"] and move["low"] > 0
     assert data["budget"]["5"]["errors"] == 0
 
 

@@ -33,8 +33,9 @@ asked once per node, in the first determinization that reaches it, and expanded 
 hand margins then span the reward range, so that UCB tells the actions apart).
 ``prior=0:tree=0`` is the plain search of the paper (the default before 2026-12-03, which
 the lab reports of ``docs/lab/`` spell out): the bias is what makes 300 iterations beat
-greedy (docs/bots.md, Strength), and costs one greedy call a node — cheap beside a rollout
-in ``capone`` and the Oklahoma family, about a third of the time in ``ripper``.
+greedy (docs/bots.md, Strength), and costs one greedy call a node — a third of an
+iteration in ``capone``, less in the Oklahoma family, more than an iteration in ``ripper``,
+whose greedy bot is slow.
 An iteration budget alone is reproducible: the same seed, the same choices.
 """
 
