@@ -394,6 +394,9 @@ def test_ctrl_c_leaves_without_a_traceback(tmp_path: Path) -> None:
          "--seed", "2", "--save", "cut.json"],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=tmp_path,
         env=env,
+        # Ctrl-C as at a terminal: a suite started in the background (`make test &`)
+        # inherits SIGINT ignored, and Python then installs no handler for it.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     assert proc.stdout is not None
     seen = b""
