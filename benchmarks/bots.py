@@ -84,17 +84,25 @@ def _position(name: str, players: int, middle: bool, seed: int) -> Game:
             return _position(name, players, middle, seed + 1)
 
 
-def ismcts_speed(name: str, players: int, middle: bool, iterations: int, rnd: int) -> float:
-    """Iterations per second of the plain ISMCTS (no greedy bias: the algorithm OpenSpiel's
-    bot runs) in round ``rnd`` (its own position)."""
+def _searcher(name: str, players: int, middle: bool, rnd: int,
+              spec: str) -> tuple[Game, ISMCTSBot]:
+    """Round ``rnd``'s position and the search ``spec`` seated to move there."""
     game = _position(name, players, middle, seed=rnd + 1)
     seat = game.to_act
     assert seat is not None
-    bot = get_bot(f"ismcts:iterations={iterations}:prior=0:tree=0", game.variant, seat, seed=rnd)
+    bot = get_bot(spec, game.variant, seat, seed=rnd)
     assert isinstance(bot, ISMCTSBot)
     bot.sampler = Sampler(game.state, seat, random.Random(rnd))
+    return game, bot
+
+
+def ismcts_speed(name: str, players: int, middle: bool, iterations: int, rnd: int) -> float:
+    """Iterations per second of the plain ISMCTS (no greedy bias: the algorithm OpenSpiel's
+    bot runs) in round ``rnd`` (its own position)."""
+    game, bot = _searcher(name, players, middle, rnd,
+                          f"ismcts:iterations={iterations}:prior=0:tree=0")
     started = time.perf_counter()
-    _, done = bot.search(game.observation(seat))
+    _, done = bot.search(game.observation(bot.seat))
     return done / (time.perf_counter() - started)
 
 
@@ -102,13 +110,9 @@ def default_move_ms(name: str, players: int, middle: bool, rnd: int) -> float:
     """CPU milliseconds of one decision of the default ``ismcts`` (300 iterations, guided
     by greedy): what a player waits for, against the issue's second a move.  CPU time, not
     wall time, so that the machine's other work does not count."""
-    game = _position(name, players, middle, seed=rnd + 1)
-    seat = game.to_act
-    assert seat is not None
-    bot = get_bot("ismcts", game.variant, seat, seed=rnd)
-    bot.sampler = Sampler(game.state, seat, random.Random(rnd))
+    game, bot = _searcher(name, players, middle, rnd, "ismcts")
     started = time.process_time()
-    bot.choose(game.observation(seat), game.legal_actions())
+    bot.choose(game.observation(bot.seat), game.legal_actions())
     return (time.process_time() - started) * 1000
 
 
