@@ -124,7 +124,7 @@ def test_capone_exclusion_in_the_view() -> None:
     out, status = verify(load_json(SCENARIOS / "capone" / "exclusion.json"))
     assert status == 0
     other = out["hands"][0]["breakdown"][1]
-    assert other[-1] == ["excluded: p0 went out with all 8 Al Capone melded", -21]
+    assert other[-1] == ["excluded: p0 went out with all 8 Al Capone melded", -14]
     assert sum(p for _, p in other) == out["hands"][0]["scores"][1] == 0
 
 
@@ -140,8 +140,8 @@ def test_verify_prints_breakdown_only_for_complete_hands() -> None:
     path = SCENARIOS / "capone" / "scoring-complete-set.json"
     out, _ = verify(load_json(path))
     assert out["hands"][0]["breakdown"] == [
-        [["3 Johnny Torrio", 12], ["complete set: 6 Frank Nitti", 40], ["3 William White", 9]],
-        [["3 Murray Humphreys", 9]],
+        [["3 Johnny Torrio", 6], ["complete set: 6 Frank Nitti", 19], ["3 William White", 6]],
+        [["3 Murray Humphreys", 6]],
     ]
     unfinished, _ = verify(load_json(SCENARIOS / "capone" / "deal-2p-order.json"))
     assert all("breakdown" not in h for h in unfinished["hands"] if not h["complete"])

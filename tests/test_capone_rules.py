@@ -204,7 +204,7 @@ def test_wrong_seat_during_a_search_choice() -> None:
 
 
 def test_no_action_after_the_game() -> None:
-    variant = get_variant("capone", {"players": 2, "target": 30})
+    variant = get_variant("capone", {"players": 2, "target": 20})
     deck = stacked_deck(variant, 1, [("jack-mcgurn " * 4 + "jake-guzik " * 4 + "ralph-capone "
                                       * 2).split(), ["murray-humphreys"] * 7 + ["al-capone"] * 3],
                         "mike-heitler", ["ralph-capone"] * 2)
@@ -213,7 +213,7 @@ def test_no_action_after_the_game() -> None:
                  "meld jake-guzik jake-guzik jake-guzik jake-guzik",
                  "meld ralph-capone ralph-capone ralph-capone", "discard ralph-capone"):
         game.apply(text)
-    assert game.game_over and game.winner == 0 and game.totals == [33, 0]
+    assert game.game_over and game.winner == 0 and game.totals == [22, 0]
     before = (list(game.totals), len(game.hands), game.to_act)
     with pytest.raises(IllegalActionError, match="the game is over"):
         game.apply("draw stock", seat=1)

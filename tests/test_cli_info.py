@@ -29,7 +29,7 @@ def test_rules_prints_summary_and_card_table_with_defaults_marked() -> None:
     assert out.returncode == 0
     assert "Al Capone" in out.stdout and "Mike Heitler" in out.stdout
     assert "Exclusion" in out.stdout
-    assert "5 *" in out.stdout and "75 *" in out.stdout  # defaults carry the mark
+    assert "3 *" in out.stdout and "38 *" in out.stdout  # defaults carry the mark
 
 
 @pytest.mark.parametrize("suffix,text", [

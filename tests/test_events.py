@@ -145,11 +145,11 @@ def test_ask_around_tells_the_giver_who_asked_and_a_partner_is_not_you() -> None
 def test_capone_ends_of_hand() -> None:
     assert tail("capone/going-out", 0, 3) == [
         "you discarded Frank Nitti", "you went out",
-        "the hand is over: you went out; scores: you 36, p1 0"]
+        "the hand is over: you went out; scores: you 22, p1 0"]
     assert tail("capone/going-out", 1, 2) == [
-        "p0 went out", "the hand is over: p0 went out; scores: p0 36, you 0"]
+        "p0 went out", "the hand is over: p0 went out; scores: p0 22, you 0"]
     assert tail("capone/case-file-exhausted", 1, 1) == [
-        "the hand is over: the Case File is used up; scores: p0 12, you 9"]
+        "the hand is over: the Case File is used up; scores: p0 6, you 6"]
     last = tail("capone/scoring-4p-teams", 2, 1)[0]
     assert last.startswith("the hand is over: ") and "p0 & you " in last
 
@@ -165,7 +165,7 @@ def test_a_vote_is_secret_until_the_hand_is_scored() -> None:
     assert tail("ripper/vote-correct-caught", 1, 2) == [
         "p0 went out",
         "the hand is over: p0 went out; the Ripper, Sir William Gull, is caught; votes:"
-        " p0 for Jill the Ripper, you for Sir William Gull; scores: p0 25, you 22"]
+        " p0 for Jill the Ripper, you for Sir William Gull; scores: p0 23, you 22"]
 
 
 @pytest.mark.parametrize(("name", "mine", "theirs"), [
@@ -218,7 +218,7 @@ def test_ripper_escapes_out_of_turn_is_offered_only_to_its_holder() -> None:
     assert tail(name, 1, 3) == [
         "all 5 Victims are in play: you may play Ripper Escapes now, out of turn",
         "you played Ripper Escapes out of turn: the Ripper escapes",
-        "the hand is over: you played Ripper Escapes; the Ripper escaped; scores: p0 9, you 41"]
+        "the hand is over: you played Ripper Escapes; the Ripper escaped; scores: p0 3, you 37"]
     assert tail(name, 0, 3)[0] == "all 5 Victims are in play: the Ripper may escape now"
     chance = _game("ripper/ripper-escapes-out-of-turn-chance")
     assert chance.events(0)[-1] == "all 5 Victims are in play: the Ripper may escape now"

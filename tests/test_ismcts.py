@@ -127,7 +127,7 @@ def test_rewards_are_margins_in_range_and_the_game_outweighs_them() -> None:
     assert rewards == [0.0, 0.0]
     state.areas[0][0] = 8  # all of Al Capone: a complete set
     state.end = "stock-exhausted"
-    near, far = (ISMCTSBot._rewards(state, 2, 100.0, t, 200) for t in ([150, 0], [0, 0]))
+    near, far = (ISMCTSBot._rewards(state, 2, 100.0, t, 200) for t in ([170, 0], [0, 0]))
     assert -1.0 <= far[1] < 0 < far[0] <= 1.0
     assert near[0] > far[0] and near[1] < far[1]
 

@@ -329,7 +329,7 @@ def test_scaled_cards_multiply_tablerummys_values_and_keep_the_rulebooks() -> No
     import tomllib
 
     from tablerummy.capone.cards import DEFAULT_TABLE as CAPONE
-    from tablerummy.cardtables import cards_toml, scaled_cards
+    from tablerummy.cardtables import cards_toml, named_cards, scaled_cards
     from tablerummy.ripper.cards import FACTS
     from tablerummy.variant import get_variant
 
@@ -337,22 +337,28 @@ def test_scaled_cards_multiply_tablerummys_values_and_keep_the_rulebooks() -> No
     assert same["al-capone"] == {"points": CAPONE["al-capone"]["points"],
                                  "set": CAPONE["al-capone"]["set"]}
     double = scaled_cards("capone", 2)
-    assert double["frank-nitti"] == {"points": 8, "set": 80}
+    assert double["frank-nitti"] == {"points": 4, "set": 38}
     assert "raid" not in double  # Gavel cards have no value
     half = scaled_cards("ripper", 0.5)
     assert half["druitt"] == {"points": 1}  # 2 × 0.5
-    assert half["suspect-gull"] == {"points": 3}  # 5 × 0.5 = 2.5, halves up
+    assert half["suspect-gull"] == {"points": 2}  # 4 × 0.5
+    assert half["victim-kelly"] == {"points": 1}  # 1 × 0.5, and a card in play scores
     assert all((kind, key) not in FACTS for kind, values in half.items() for key in values)
     assert "letters" not in half and "ripper-escapes" not in half
     assert tomllib.loads(cards_toml(half)) == half
     variant = get_variant("ripper", {}, cards=half)  # a table the engine takes
     assert variant.cards.points[0] == 1  # type: ignore[attr-defined]
+    # a scale of another table: the classic one halved, as the calibration first found
+    classic_half = scaled_cards("capone", 0.5, named_cards("capone", "classic"))
+    assert classic_half["al-capone"] == {"points": 3, "set": 38}  # 5 × 0.5 and 75 × 0.5 up
+    assert classic_half["frank-nitti"] == {"points": 2, "set": 20}
 
 
 @pytest.mark.slow
-def test_the_shipped_calibrated_tables_keep_greedy_games_in_the_rulebooks_range() -> None:
-    """``--cards calibrated`` is what the calibration found: at every player count greedy
-    self-play lasts as long as the rulebook says (100 seeded deals: the same every run)."""
+def test_the_defaults_keep_greedy_games_in_the_rulebooks_range_and_classic_did_not() -> None:
+    """The defaults are what the calibration found: at every player count greedy
+    self-play lasts as long as the rulebook says, and with the classic table it did not
+    (100 seeded deals: the same every run)."""
     from tablerummy.cardtables import NAMED_TABLES, named_cards
     from tablerummy.lab.calibrate import RULEBOOK_RANGE
     from tablerummy.lab.shape import run_shape
@@ -360,27 +366,26 @@ def test_the_shipped_calibrated_tables_keep_greedy_games_in_the_rulebooks_range(
 
     assert set(NAMED_TABLES) == {"capone", "ripper"}
     for variant, (low, high) in RULEBOOK_RANGE.items():
-        for cards in (named_cards(variant, " Calibrated "), None):
+        for cards in (None, named_cards(variant, " Classic ")):
             lengths = []
             for players in (2, 3, 4):
                 setup = Setup(variant, {"players": players}, ("greedy",), 0, cards)
                 lengths.append(run_shape(setup, 100).to_json()["hands_per_game"]["mean"])
             inside = all(low <= n <= high for n in lengths)
-            # the defaults miss the range (else there would be nothing to ship)
-            assert inside == (cards is not None), (variant, cards is not None, lengths)
+            assert inside == (cards is None), (variant, cards is None, lengths)
 
 
 def test_cards_names_a_shipped_table_and_dot_slash_reads_a_file(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["rules", "capone", "--cards", "calibrated"]) == 0
+    assert main(["rules", "capone", "--cards", "classic"]) == 0
     shown = capsys.readouterr().out
-    assert "Al Capone" in shown and " 38 " in shown  # the set: 75 × 0.5, halves up
+    assert "Al Capone" in shown and " 75 " in shown  # the classic complete set
     monkeypatch.chdir(tmp_path)
-    assert main(["rules", "fortune", "--cards", "calibrated"]) == 2  # none shipped: a file
+    assert main(["rules", "fortune", "--cards", "classic"]) == 2  # none shipped: a file
     assert "cannot read" in capsys.readouterr().err
-    (tmp_path / "calibrated").write_text('["al-capone"]\nset = 61\n', encoding="utf-8")
-    assert main(["rules", "capone", "--cards", "./calibrated"]) == 0
+    (tmp_path / "classic").write_text('["al-capone"]\nset = 61\n', encoding="utf-8")
+    assert main(["rules", "capone", "--cards", "./classic"]) == 0
     assert " 61 " in capsys.readouterr().out
 
 
@@ -400,6 +405,24 @@ def test_the_calibration_proposes_the_scale_that_misses_the_range_least() -> Non
     for row in data["grid"].values():
         for cell in row.values():
             assert cell["in_range"] == (3 <= cell["mean"] <= 5) and cell["n"] == 3
+
+
+def test_calibrate_scales_the_cards_table_it_is_given(capsys: pytest.CaptureFixture[str]
+                                                      ) -> None:
+    """``--cards classic`` calibrates the first table: scale 1 plays it, and the proposal
+    is a scale of it (so the reports made before the defaults changed still reproduce)."""
+    from tablerummy.cardtables import named_cards, scaled_cards
+
+    assert main(["lab", "calibrate", "capone", "--cards", "classic", "--scales", "0.5,1",
+                 "--players", "2", "--games", "2", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    classic = named_cards("capone", "classic")
+    assert data["base_cards"] == classic
+    assert data["proposal"]["cards"] == scaled_cards("capone", data["proposal"]["scale"],
+                                                     classic)
+    assert scaled_cards("capone", 1, classic) == classic
+    assert main(["lab", "calibrate", "capone", "--cards", "nope.toml", "--games", "1"]) == 2
+    assert "--cards" in capsys.readouterr().err
 
 
 @pytest.mark.slow

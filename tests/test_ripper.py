@@ -243,7 +243,7 @@ def test_suspect_card_counts_toward_the_ripper() -> None:
                                                                      "druitt", "druitt",
                                                                      "druitt", "druitt")]
     wilds = [[0] * NS, [0] * NS]
-    # Gull 3×2 + 5 = 11 beats Druitt 8; Letters 12 never count
+    # Gull 3×2 + 4 = 10 beats Druitt 8; Letters 12 never count
     assert SUSPECTS[find_ripper(areas, wilds, CARDS)] == "gull"
 
 
@@ -260,9 +260,9 @@ def test_suspect_card_counts_toward_the_ripper() -> None:
     # the Suspect card follows playable Evidence: three Chapman in hand make Chapman playable
     (("suspect-chapman", "chapman", "chapman", "chapman"), (), 0),
     # … but not two
-    (("suspect-chapman", "chapman", "chapman"), (), 9),
+    (("suspect-chapman", "chapman", "chapman"), (), 8),
     # Victims and Scenes always count; Ripper Escapes: −2 per Victim in play (1 here)
-    (("victim-kelly", "scene-bucks-row", "ripper-escapes"), (), 8),
+    (("victim-kelly", "scene-bucks-row", "ripper-escapes"), (), 5),
 ])
 def test_hand_penalty(hand: tuple[str, ...], own: tuple[str, ...], expected: int) -> None:
     areas = [_counts(*own, "victim-nichols"), _counts()]
@@ -282,7 +282,7 @@ def test_escaped_scoring_counts_only_victims_scenes_and_the_card() -> None:
              _counts("victim-kelly", "ripper-escapes", "jill", "jill", "jill")]
     hands = [_counts("victim-chapman", "gull"), _counts("scene-millers-court")]
     scores, ripper = hand_scores("escaped", areas, [[0] * NS] * 2, hands, [0, 5], CARDS)
-    assert scores == [6, 38] and ripper is None
+    assert scores == [3, 36] and ripper is None
 
 
 def test_wild_counts_under_its_suspect() -> None:
@@ -292,7 +292,7 @@ def test_wild_counts_under_its_suspect() -> None:
     scores, ripper = hand_scores("caught", areas, wilds, [_counts(), _counts()], [2, None],
                                  CARDS)
     assert ripper == SUSPECTS.index("gull")
-    assert scores == [12 + 3 + 10, 6]
+    assert scores == [12 + 1 + 10, 6]
 
 
 # --- the card table ---------------------------------------------------------------------------
@@ -352,7 +352,7 @@ def test_rules_text_marks_defaults_and_facts() -> None:
     assert "| `druitt` | Montague Druitt | 1 * | 5 | 2 * |" in text
     assert "| `letters` | Letters (never the Ripper) | — | 4 | 3 |" in text  # a fact: no mark
     assert "| `ripper-escapes` | Ripper Escapes | 35 |" in text
-    assert "| `victim-nichols` | Victim: Mary Ann Nichols | 3 * |" in text
+    assert "| `victim-nichols` | Victim: Mary Ann Nichols | 1 * |" in text
 
 
 # --- random play keeps the books ---------------------------------------------------------------

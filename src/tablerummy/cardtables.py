@@ -1,11 +1,10 @@
 """Card-value tables by scale, and the named tables shipped with tablerummy.
 
 The printed card values of ``capone`` and ``ripper`` are not public, so tablerummy's
-defaults are its own, the project's published card table (``docs/rules-capone.md``,
-``docs/rules-ripper.md``) that every record, scenario and conformance check is scored
-with.  The variant lab's calibration
-(:mod:`tablerummy.lab.calibrate`) found tables that make games as long as the rulebooks
-say; they ship under a name, so ``--cards calibrated`` plays them without a file.
+defaults are its own: since 2026-12-03 the values the variant lab calibrated
+(:mod:`tablerummy.lab.calibrate`, ``docs/lab/README.md``), with which games last as long
+as the rulebooks say.  The table they replaced ships under a name, ``--cards classic``,
+so that games played with it replay and score as they were played.
 """
 
 from __future__ import annotations
@@ -14,25 +13,29 @@ import math
 from collections.abc import Mapping
 
 from .errors import OptionError
-from .ripper.cards import VICTIMS
+from .ripper.cards import ALIBI_SUSPECTS, SCENES, SUSPECTS, VICTIMS
 from .userinput import shown
 
-NAMED_TABLES: dict[str, dict[str, tuple[float, dict[str, dict[str, int]]]]] = {
-    "capone": {"calibrated": (0.5, {})},
-    "ripper": {"calibrated": (0.75, {victim: {"points": 1} for victim in VICTIMS})},
+NAMED_TABLES: dict[str, dict[str, dict[str, dict[str, int]]]] = {
+    "capone": {"classic": {
+        "al-capone": {"points": 5, "set": 75},
+        **{kind: {"points": 3, "set": 40} for kind in (
+            "murray-humphreys", "ralph-capone", "jake-guzik", "jack-mcgurn")},
+        **{kind: {"points": 4, "set": 40} for kind in ("johnny-torrio", "frank-nitti")},
+        "william-white": {"points": 3, "set": 35},
+        **{kind: {"points": 4, "set": 30} for kind in ("samuel-hunt", "fred-burke")},
+        "mike-heitler": {"points": 5, "set": 30},
+    }},
+    "ripper": {"classic": {
+        **{f"suspect-{suspect}": {"points": 5} for suspect in SUSPECTS},
+        **{f"alibi-{suspect}": {"points": 5} for suspect in ALIBI_SUSPECTS},
+        **{kind: {"points": 3} for kind in (*VICTIMS, *SCENES)},
+    }},
 }
-"""Per variant, the tables that ``--cards NAME`` names: a scale of the defaults (rounded
-as :func:`scaled_cards` does), then the values that replace the scaled ones.  Greedy
-against greedy, 500 deals per player count (``docs/lab/README.md``):
-
-- ``capone`` ``calibrated`` — every value halved: games last 5.77 hands with 2 players,
-  6.84 with 3 and 4.05 with 4 in teams, inside the rulebook's "usually 4–7" at every
-  count (the defaults: 3.54, 4.07, 2.36);
-- ``ripper`` ``calibrated`` — values × 0.75 and the Victims at 1: 3.07 hands with 2
-  players, 3.64 with 3, 4.74 with 4, inside "usually between 3 and 5" (the defaults:
-  2.59, 3.25, 4.12).  No single scale fits: the counts pull apart, and rounding jumps
-  from 2.91 / 4.77 (× 0.75) to 3.68 / 6.00 (× 0.7); a Victim at 1 lands between.
-"""
+"""Per variant, the tables that ``--cards NAME`` names, as ``--cards`` files would hold
+them.  ``classic`` is tablerummy's first table (until 2026-12-03): with it greedy games
+last 3.5 hands (``capone``, 2 players), 4.1 (3) and 2.4 (4 in teams), 2.6 / 3.3 / 4.1
+(``ripper``) — shorter than the rulebooks' "usually 4–7" and "between 3 and 5"."""
 
 
 def _tables() -> dict[str, tuple[Mapping[str, Mapping[str, int]], tuple[str, ...],
@@ -46,8 +49,10 @@ def _tables() -> dict[str, tuple[Mapping[str, Mapping[str, int]], tuple[str, ...
             "ripper": (RIPPER, ("points",), RIPPER_FACTS)}
 
 
-def scaled_cards(variant: str, scale: float) -> dict[str, dict[str, int]]:
-    """tablerummy's card values times ``scale``, rounded (halves up), as a ``--cards`` table.
+def scaled_cards(variant: str, scale: float,
+                 base: Mapping[str, Mapping[str, int]] | None = None) -> dict[str, dict[str, int]]:
+    """tablerummy's card values (with ``base``, a ``--cards`` table, applied) times
+    ``scale``, rounded (halves up), as a ``--cards`` table.
 
     The rulebook's numbers are left out (they stay as printed); a value of at least 1
     stays at least 1 (a card in a play area must score).
@@ -57,7 +62,8 @@ def scaled_cards(variant: str, scale: float) -> dict[str, dict[str, int]]:
         raise OptionError(f"calibration knows capone and ripper, not {shown(variant)}")
     if not 0 < scale <= 100:
         raise OptionError(f"a scale must be above 0 and at most 100, not {scale:g}")
-    table, keys, facts = tables[variant]
+    defaults, keys, facts = tables[variant]
+    table = {kind: {**values, **(base or {}).get(kind, {})} for kind, values in defaults.items()}
     out: dict[str, dict[str, int]] = {}
     for kind, entry in table.items():
         values = {key: max(1, math.floor(value * scale + 0.5)) if value >= 1 else value
@@ -70,13 +76,7 @@ def scaled_cards(variant: str, scale: float) -> dict[str, dict[str, int]]:
 def named_cards(variant: str, name: str) -> dict[str, dict[str, int]] | None:
     """The table that ``--cards NAME`` names for ``variant``, or None if it names none."""
     named = NAMED_TABLES.get(variant, {}).get(name.strip().lower())
-    if named is None:
-        return None
-    scale, replaced = named
-    table = scaled_cards(variant, scale)
-    for kind, values in replaced.items():
-        table[kind] = {**table.get(kind, {}), **values}
-    return table
+    return None if named is None else {kind: dict(values) for kind, values in named.items()}
 
 
 def cards_toml(cards: Mapping[str, Mapping[str, int]]) -> str:

@@ -233,10 +233,12 @@ class Game:
     def to_record(self) -> dict[str, Any]:
         """The game record (SPEC ``tablerummy/1``) with every deck filled in."""
         text = self.variant.action_text
+        cards = self.variant.card_values
         return {
             "format": RECORD_FORMAT,
             "variant": self.variant.name,
             "options": dict(self.variant.options),
+            **({"cards": cards} if cards else {}),
             "seed": self.seed,
             "first_dealer": self.first_dealer,
             "hands": [

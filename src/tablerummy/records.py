@@ -59,6 +59,16 @@ def game_from_record(data: Any, log: bool = False) -> tuple[Game, list[list[Any]
     if not isinstance(variant_name, str):
         raise RecordError("record field 'variant' is missing or not text")
     options = _field(data, "options", dict, {})
+    cards = _field(data, "cards", (dict, str), None)
+    if isinstance(cards, str):
+        from .cardtables import NAMED_TABLES, named_cards
+
+        name = cards
+        cards = named_cards(variant_name, name)
+        if cards is None:
+            shipped = ", ".join(NAMED_TABLES.get(variant_name, {})) or "none"
+            raise RecordError(f"record field 'cards' names no table of {shown(variant_name)}: "
+                              f"{shown(name)} (tables shipped: {shipped})")
     seed = _field(data, "seed", int, 0)
     first_dealer = _field(data, "first_dealer", int, None)
     hands = _field(data, "hands", list, [])
@@ -78,7 +88,7 @@ def game_from_record(data: Any, log: bool = False) -> tuple[Game, list[list[Any]
         decks.append(deck)
         actions.append(moves)
     try:
-        variant = get_variant(variant_name, options)
+        variant = get_variant(variant_name, options, cards=cards)
         game = Game(variant, seed=seed, first_dealer=first_dealer, decks=decks, log=log)
     except RecordError:
         raise

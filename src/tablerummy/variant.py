@@ -101,7 +101,14 @@ class Variant(ABC):
     title: ClassVar[str]
     option_specs: ClassVar[tuple[OptionSpec, ...]]
 
-    def __init__(self, options: Mapping[str, object] | None = None) -> None:
+    def __init__(self, options: Mapping[str, object] | None = None,
+                 cards: Mapping[str, Any] | None = None) -> None:
+        self.card_values: dict[str, Any] | None = (
+            {kind: dict(values) if isinstance(values, Mapping) else values
+             for kind, values in cards.items()} if cards else None)
+        """The card values given in place of the defaults (a ``--cards`` table), as given:
+        a game record carries them, so that the game replays with the values it was
+        played with.  None: the defaults."""
         given = dict(options or {})
         known = {spec.name: spec for spec in self.option_specs}
         for key in given:

@@ -17,19 +17,20 @@ from tablerummy.variant import HandState, Observation
 
 from .entry import Places
 
-# id: (copies, points per card, complete-set value) — decision, "Al Capone"
+# id: (copies, points per card, complete-set value) — decision, docs/rules-capone.md
+# "Cards": the defaults the variant lab calibrated (tablerummy's first table is classic)
 EVIDENCE: dict[str, tuple[int, int, int]] = {
-    "al-capone": (8, 5, 75),
-    "murray-humphreys": (7, 3, 40),
-    "ralph-capone": (7, 3, 40),
-    "jake-guzik": (7, 3, 40),
-    "jack-mcgurn": (7, 3, 40),
-    "johnny-torrio": (6, 4, 40),
-    "frank-nitti": (6, 4, 40),
-    "william-white": (6, 3, 35),
-    "samuel-hunt": (5, 4, 30),
-    "fred-burke": (5, 4, 30),
-    "mike-heitler": (4, 5, 30),
+    "al-capone": (8, 3, 38),
+    "murray-humphreys": (7, 2, 20),
+    "ralph-capone": (7, 2, 20),
+    "jake-guzik": (7, 2, 20),
+    "jack-mcgurn": (7, 2, 20),
+    "johnny-torrio": (6, 2, 19),
+    "frank-nitti": (6, 2, 19),
+    "william-white": (6, 2, 18),
+    "samuel-hunt": (5, 2, 15),
+    "fred-burke": (5, 2, 15),
+    "mike-heitler": (4, 3, 14),
 }
 GAVEL: dict[str, int] = {"agent-meeting": 5, "search-warrant": 5, "eliot-ness": 5, "raid": 3}
 DECK: Counter[str] = Counter({**{k: v[0] for k, v in EVIDENCE.items()}, **GAVEL})

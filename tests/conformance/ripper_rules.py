@@ -35,9 +35,10 @@ SCENES = ("scene-bucks-row", "scene-hanbury-street", "scene-berner-street",
 POINTS: dict[str, int] = {
     **{s: p for s, (_, _, p) in SUSPECTS.items()},
     "letters": 3,
-    **{f"suspect-{s}": 5 for s in SUSPECTS},
-    **{f"alibi-{s}": 5 for s in SUSPECTS if s != "jill"},
-    **dict.fromkeys(VICTIMS + SCENES, 3),
+    **{f"suspect-{s}": 4 for s in SUSPECTS},  # decision: docs/rules-ripper.md, the
+    **{f"alibi-{s}": 4 for s in SUSPECTS if s != "jill"},  # defaults the lab calibrated
+    **dict.fromkeys(VICTIMS, 1),
+    **dict.fromkeys(SCENES, 2),
     "commissioner-resigns": 0,
     "ripper-strikes": 0,
     "ripper-escapes": 35,

@@ -166,7 +166,7 @@ def test_faces_have_unique_marks_and_points() -> None:
         assert all(n == 1 for n in marks.values()), marks
     capone = card_faces(get_variant("capone"))
     assert capone["murray-humphreys"]["mono"] != capone["mike-heitler"]["mono"]
-    assert capone["al-capone"]["points"] == 5 and capone["raid"]["points"] is None
+    assert capone["al-capone"]["points"] == 3 and capone["raid"]["points"] is None
     assert card_faces(get_variant("ripper"))["chapman"]["name"] == "George Chapman"
 
 

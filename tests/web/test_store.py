@@ -7,7 +7,9 @@ from typing import Any
 
 import pytest
 
+from tablerummy.cardtables import NAMED_TABLES
 from tablerummy.web.store import Note, SeatRow, Store, StoreError, TableRow, engine_url
+from tablerummy.web.tables import replay_row
 
 
 def _row(table_id: str) -> TableRow:
@@ -66,6 +68,9 @@ def test_secret_seeds_the_turn_clock_and_an_older_database(db_url: str) -> None:
         conn.exec_driver_sql(
             "INSERT INTO rummy_tables VALUES ('old', 1.0, 'capone', '{}', 42, 0, NULL,"
             " 'playing')")
+        conn.exec_driver_sql(
+            "INSERT INTO rummy_tables VALUES ('old-fortune', 1.0, 'fortune', '{}', 43, 0, NULL,"
+            " 'playing')")
     engine.dispose()
 
     async def scenario() -> None:
@@ -73,6 +78,12 @@ def test_secret_seeds_the_turn_clock_and_an_older_database(db_url: str) -> None:
         try:
             before = await store.load("old")
             assert before is not None and before.seed == 42 and before.turn_seconds == 0
+            # its game began with the card values of its day: it goes on with them
+            assert before.cards == NAMED_TABLES["capone"]["classic"]
+            assert replay_row(before).variant.card_values == before.cards
+            assert replay_row(before).variant.cards.set_value[0] == 75  # type: ignore[attr-defined]
+            fortune = await store.load("old-fortune")
+            assert fortune is not None and fortune.cards is None  # no other table existed
             row = _row("t1")
             row.seed, row.turn_seconds, row.deadline = 2**127 + 5, 60, 1234.5
             await store.create_table(row)
@@ -81,6 +92,7 @@ def test_secret_seeds_the_turn_clock_and_an_older_database(db_url: str) -> None:
             await store.append("t1", 0, "draw stock", changes={"deadline": 99.0})
             loaded = await store.load("t1")
             assert loaded is not None and loaded.seed == 2**127 + 5
+            assert loaded.cards is None  # a new table: the defaults
             assert loaded.turn_seconds == 60 and loaded.deadline == 99.0
             seat = loaded.seats[0]
             assert seat.away and seat.missed == 2 and seat.handed

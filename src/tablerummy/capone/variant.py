@@ -27,7 +27,7 @@ class Capone(Variant):
 
     def __init__(self, options: Mapping[str, object] | None = None,
                  cards: Mapping[str, Any] | None = None) -> None:
-        super().__init__(options)
+        super().__init__(options, cards)
         self.cards: CardTable = CardTable.build(cards) if cards is not None else DEFAULT_CARDS
         if self.players == 4 and self.options["teams"]:
             self._sides = ((0, 2), (1, 3))  # partners sit opposite

@@ -67,7 +67,7 @@ def _parser() -> argparse.ArgumentParser:
                        help="a variant option, e.g. -o players=4 (repeatable)")
         p.add_argument("--cards", metavar="FILE",
                        help="card values: a TOML or JSON file, or a table shipped with "
-                            "tablerummy (capone, ripper: calibrated)")
+                            "tablerummy (capone, ripper: classic)")
 
     sub.add_parser("variants", help="list the variants and their options")
 
@@ -161,8 +161,11 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("variant", help="capone or ripper")
     p.add_argument("-o", "--option", action="append", default=[], metavar="KEY=VALUE",
                    help="a variant option, e.g. -o teams=false (repeatable)")
+    p.add_argument("--cards", metavar="FILE",
+                   help="the card values the scales multiply: a TOML or JSON file, or a "
+                        "table shipped with tablerummy (classic); default: the defaults")
     p.add_argument("--scales", default="0.5,0.75,1,1.25,1.5",
-                   help="factors on tablerummy's card values, comma-separated "
+                   help="factors on the card values, comma-separated "
                         "(default 0.5,0.75,1,1.25,1.5)")
     p.add_argument("--players", default="2,3,4",
                    help="player counts, comma-separated (default 2,3,4)")

@@ -99,6 +99,7 @@ def _calibrate(args: argparse.Namespace) -> int:
     options = dict(parse_options(args.option))
     if "players" in options:
         raise OptionError("calibrate plays every count of --players: leave out -o players")
+    base = load_cards(args.variant, args.cards) if args.cards else None
     folder = _report_dir(args.report) if args.report else None
     total = 0
     for count in counts:  # every setting checked, and the games counted, before playing
@@ -108,11 +109,13 @@ def _calibrate(args: argparse.Namespace) -> int:
     with _progress(args, Setup(args.variant, options, bots, args.seed), total) as advance:
         calibration = run_calibration(args.variant, scales, counts, bots, args.games,
                                       args.seed, options, args.workers, args.backend,
-                                      args.ray_address, on_result=advance)
+                                      args.ray_address, on_result=advance, base=base)
     data = calibration.to_json()
     parts = ["tablerummy", "lab", "calibrate", args.variant]
     for pair in args.option:
         parts += ["-o", pair]
+    if args.cards:
+        parts += ["--cards", args.cards]
     parts += ["--scales", args.scales, "--players", args.players, "--bots", args.bots,
               "--games", str(args.games), "--seed", str(args.seed)]
     if args.report:

@@ -24,8 +24,8 @@ def parse_options(pairs: list[str]) -> dict[str, str]:
 
 def load_cards(variant: str, path: str) -> dict[str, Any]:
     """What ``--cards`` gives: the name of a table shipped for ``variant``
-    (:data:`~tablerummy.cardtables.NAMED_TABLES`, e.g. ``calibrated``), else a card-value
-    file, TOML by default, JSON when it ends in .json (``./calibrated`` reads a file of
+    (:data:`~tablerummy.cardtables.NAMED_TABLES`, e.g. ``classic``), else a card-value
+    file, TOML by default, JSON when it ends in .json (``./classic`` reads a file of
     that name).
 
     Whatever the file holds, the answer is the table or an :class:`OptionError`:

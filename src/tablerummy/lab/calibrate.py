@@ -46,6 +46,8 @@ class Calibration:
     seed: int
     options: Mapping[str, object] = field(default_factory=dict)
     cells: dict[tuple[float, int], Shape] = field(default_factory=dict)
+    base: Mapping[str, Mapping[str, int]] | None = None
+    """The card table the scales multiply (a ``--cards`` table); None: the defaults."""
 
     def to_json(self) -> dict[str, Any]:
         low, high = RULEBOOK_RANGE[self.variant]
@@ -71,18 +73,19 @@ class Calibration:
             ranked.append((miss, distance, scale))
         tables: dict[str, str] = {}  # small values round alike: say which scales coincide
         for scale in self.scales:
-            key = json.dumps(scaled_cards(self.variant, scale), sort_keys=True)
+            key = json.dumps(scaled_cards(self.variant, scale, self.base), sort_keys=True)
             first = tables.setdefault(key, f"{scale:g}")
             if first != f"{scale:g}":
                 grid[f"{scale:g}"]["same_table_as"] = first
         miss, _, best = min(ranked)
         proposal = {"scale": best, "all_in_range": miss == 0,
                     "worst_miss": miss if math.isfinite(miss) else None,
-                    "cards": scaled_cards(self.variant, best)}
+                    "cards": scaled_cards(self.variant, best, self.base)}
         return {
             "variant": self.variant, "options": dict(self.options), "bots": list(self.bots),
             "seed": self.seed, "deals": self.deals, "players": list(self.players),
-            "scales": list(self.scales), "rulebook_range": [low, high], "grid": grid,
+            "scales": list(self.scales), "base_cards": self.base,
+            "rulebook_range": [low, high], "grid": grid,
             "default_in_range": grid.get("1", {}) != {} and all(
                 cell["in_range"] for cell in grid["1"].values()),
             "proposal": proposal, "errors": errors,
@@ -93,20 +96,23 @@ def run_calibration(variant: str, scales: Sequence[float], players: Sequence[int
                     bots: Sequence[str], deals: int, seed: int = 0,
                     options: Mapping[str, object] | None = None, workers: int = 1,
                     backend: str = "local", address: str | None = None,
-                    on_result: Callable[[Task, GameResult], None] | None = None
-                    ) -> Calibration:
-    """The game shape of every (scale, player count); cells share the deals' seeds."""
+                    on_result: Callable[[Task, GameResult], None] | None = None,
+                    base: Mapping[str, Mapping[str, int]] | None = None) -> Calibration:
+    """The game shape of every (scale, player count); cells share the deals' seeds.
+
+    ``base`` (a ``--cards`` table) is what the scales multiply: tablerummy's defaults
+    when None, so that a calibration of another table is as easy as of today's."""
     if variant not in RULEBOOK_RANGE:
         raise OptionError(f"calibration knows capone and ripper, not {shown(variant)}")
     if not scales or not players:
         raise OptionError("give at least one scale and one player count")
-    tables = {scale: scaled_cards(variant, scale) for scale in scales}  # checks them all
-    base = dict(options or {})
+    tables = {scale: scaled_cards(variant, scale, base) for scale in scales}  # checks them all
+    given = dict(options or {})
     calibration = Calibration(variant, tuple(bots), tuple(scales), tuple(players), deals,
-                              seed, base)
+                              seed, given, base=base)
     for scale in scales:
         for count in players:
-            setup = Setup(variant, {**base, "players": count}, tuple(bots), seed,
+            setup = Setup(variant, {**given, "players": count}, tuple(bots), seed,
                           tables[scale])
             calibration.cells[(scale, count)] = run_shape(setup, deals, workers, backend,
                                                           address, on_result)

@@ -416,8 +416,8 @@ def _calibration_lines(fig: Figure, data: Mapping[str, Any]) -> None:
                   [(c["ci95"] or [m, m])[1] - m for m, c in zip(means, cells, strict=True)]]
         ax.errorbar(scales, means, yerr=errors, marker="o", capsize=3,
                     label=f"{count} players")
-    ax.axvline(1.0, color="#888888", linestyle=":", label="today's values")
-    ax.set_xlabel("scale on tablerummy's card values")
+    ax.axvline(1.0, color="#888888", linestyle=":", label=_scaled_values(data))
+    ax.set_xlabel(f"scale on {_scaled_values(data)}")
     ax.set_ylabel("hands per game")
     ax.legend(fontsize=8)
 
@@ -439,6 +439,11 @@ def calibration_report(folder: Path, data: Mapping[str, Any]) -> Path:
     return write_page(folder, page, data)
 
 
+def _scaled_values(data: Mapping[str, Any]) -> str:
+    """What scale 1 is: the defaults, or the ``--cards`` table the run scaled."""
+    return "the --cards table's values" if data.get("base_cards") else "the default values"
+
+
 def calibration_reading(data: Mapping[str, Any]) -> list[str]:
     low, high = data["rulebook_range"]
     bots = ", ".join(data["bots"])
@@ -447,7 +452,7 @@ def calibration_reading(data: Mapping[str, Any]) -> list[str]:
     today = data["grid"].get("1")
     if today is not None:
         said = ", ".join(f"{count} players {cell['mean']:.2f}" for count, cell in today.items())
-        out.append(f"With today's values: {said}: "
+        out.append(f"With {_scaled_values(data)}: {said}: "
                    + ("every count in the range." if data["default_in_range"]
                       else "not every count in the range."))
     proposal = data["proposal"]

@@ -24,8 +24,7 @@ class OklahomaVariant(Variant):
 
     def __init__(self, options: Mapping[str, object] | None = None,
                  cards: Mapping[str, Any] | None = None) -> None:
-        super().__init__(options)
-        self.cards_override: Mapping[str, Any] | None = cards
+        super().__init__(options, cards)
         self.rules = self.make_rules(cards)
         cards_in_deck = [c for c in standard_deck() if self.rules.deuces_wild or rank_of(c) != 2]
         cards_in_deck.extend([JK] * self.rules.jokers)

@@ -93,11 +93,13 @@ def _default_table() -> dict[str, dict[str, int]]:
     table["letters"] = {"copies": 4, "points": 3}
     table["wild"] = {"copies": 2}
     for s in SUSPECTS:
-        table[f"suspect-{s}"] = {"copies": 1, "points": 5}
+        table[f"suspect-{s}"] = {"copies": 1, "points": 4}
     for s in ALIBI_SUSPECTS:
-        table[f"alibi-{s}"] = {"copies": 1, "points": 5}
-    for kind in (*VICTIMS, *SCENES):
-        table[kind] = {"copies": 1, "points": 3}
+        table[f"alibi-{s}"] = {"copies": 1, "points": 4}
+    for kind in VICTIMS:
+        table[kind] = {"copies": 1, "points": 1}
+    for kind in SCENES:
+        table[kind] = {"copies": 1, "points": 2}
     table["commissioner-resigns"] = {"copies": 2}
     table["ripper-strikes"] = {"copies": 2}
     table["ripper-escapes"] = {"copies": 1, "points": 35, "penalty": 2}
@@ -106,7 +108,11 @@ def _default_table() -> dict[str, dict[str, int]]:
 
 DEFAULT_TABLE: dict[str, dict[str, int]] = _default_table()
 """Copies are facts; so are Letters' 3 points and Ripper Escapes' 35 and −2 a Victim.
-Every other number is tablerummy's default (see :data:`FACTS`)."""
+Every other number is tablerummy's default (see :data:`FACTS`): the values the variant
+lab calibrated (``docs/lab/README.md``), with which greedy games last 3.1 hands with 2
+players, 3.6 with 3 and 4.7 with 4, inside the rulebook's "usually between 3 and 5".
+tablerummy's first table (Suspects and Alibis 5, Victims and Scenes 3) is ``--cards
+classic`` (:data:`~tablerummy.cardtables.NAMED_TABLES`)."""
 
 FACTS: frozenset[tuple[str, str]] = frozenset(
     {("letters", "points"), ("ripper-escapes", "points"), ("ripper-escapes", "penalty")}

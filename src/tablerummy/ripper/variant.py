@@ -26,7 +26,7 @@ class Ripper(Variant):
 
     def __init__(self, options: Mapping[str, object] | None = None,
                  cards: Mapping[str, Any] | None = None) -> None:
-        super().__init__(options)
+        super().__init__(options, cards)
         self.cards: CardTable = CardTable.build(cards) if cards is not None else DEFAULT_CARDS
 
     @property

@@ -54,6 +54,8 @@ class BotRequest:
     seed: int
     observation: dict[str, Any]
     legal: tuple[str, ...]
+    cards: dict[str, Any] | None = None
+    """The card values the game is played with; None: the defaults."""
     sampler: Sampler | None = None
     """For a search bot (ismcts): determinizations of its seat, never the true position."""
 
@@ -76,13 +78,14 @@ def move_seed(table_seed: int, seat: int, move: int) -> int:
 
 
 @functools.lru_cache(maxsize=64)
-def _variant(name: str, options: str) -> Variant:
-    return get_variant(name, json.loads(options))
+def _variant(name: str, options: str, cards: str) -> Variant:
+    return get_variant(name, json.loads(options), cards=json.loads(cards))
 
 
 def decide(request: BotRequest) -> str:
     """One bot decision (in a worker): the chosen move's text."""
-    variant = _variant(request.variant, json.dumps(request.options, sort_keys=True))
+    variant = _variant(request.variant, json.dumps(request.options, sort_keys=True),
+                       json.dumps(request.cards, sort_keys=True))
     bot = get_bot(request.bot, variant, request.seat, seed=request.seed)
     legal = [variant.parse_action(text) for text in request.legal]
     if bot.wants_sampler:

@@ -90,6 +90,9 @@ tables_t = Table(
     # several processes on one database (PostgreSQL): see docs/web.md, "Several processes"
     Column("version", Integer, nullable=True),  # moves committed: the move's version check
     Column("lease_owner", String(32), nullable=True),  # the process running bots and clock
+    # the card values, as JSON (a --cards table); NULL: the defaults.  A database made
+    # before the defaults of capone and ripper changed gets their old table (classic).
+    Column("cards", Text, nullable=True),
 )
 
 seats_t = Table(
@@ -186,6 +189,8 @@ class TableRow:
     creator: str | None = None
     notes: list[Note] = field(default_factory=list)
     lease_owner: str | None = None
+    cards: dict[str, Any] | None = None
+    """The card values the game is played with (a ``--cards`` table); None: the defaults."""
 
 
 def engine_url(url: str) -> str:
@@ -285,6 +290,8 @@ class Store:
 
     def _add_missing_columns(self) -> None:
         """Upgrade a database made by an older version: add the columns it lacks."""
+        from ..cardtables import NAMED_TABLES
+
         found = inspect(self._engine)
         with self._engine.begin() as conn:
             for table in (tables_t, seats_t):
@@ -294,6 +301,11 @@ class Store:
                         kind = column.type.compile(dialect=self._engine.dialect)
                         conn.exec_driver_sql(
                             f"ALTER TABLE {table.name} ADD COLUMN {column.name} {kind}")
+                        if column is tables_t.c.cards:  # its games were played with these
+                            for variant, named in NAMED_TABLES.items():
+                                conn.execute(update(tables_t).where(
+                                    tables_t.c.variant == variant).values(
+                                    cards=json.dumps(named["classic"])))
             conn.exec_driver_sql(
                 "UPDATE rummy_tables SET version = (SELECT count(*) FROM rummy_actions a"
                 " WHERE a.table_id = rummy_tables.id) WHERE version IS NULL")
@@ -339,6 +351,7 @@ class Store:
                 decks=json.dumps(row.decks) if row.decks is not None else None,
                 status=row.status, turn_seconds=row.turn_seconds, deadline=row.deadline,
                 creator=row.creator, version=0, lease_owner=row.lease_owner,
+                cards=json.dumps(row.cards) if row.cards is not None else None,
             ))
             conn.execute(insert(seats_t), [
                 {"table_id": row.id, "seat": s.seat, "kind": s.kind, "bot": s.bot,
@@ -839,6 +852,7 @@ def _head_row(head: Any, seats: Sequence[Any]) -> TableRow:
                        s.missed or 0) for s in seats],
         turn_seconds=head.turn_seconds or 0, deadline=head.deadline, creator=head.creator,
         lease_owner=head.lease_owner,
+        cards=json.loads(head.cards) if head.cards is not None else None,
     )
 
 

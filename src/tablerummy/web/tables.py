@@ -539,6 +539,7 @@ class LiveTable:
             game = self.game
             request = BotRequest(
                 bot=bot, variant=game.variant.name, options=dict(game.variant.options),
+                cards=game.variant.card_values,
                 seat=seat, seed=move_seed(game.seed, seat, version),
                 observation=game.observation(seat),
                 legal=tuple(game.variant.action_text(a) for a in game.legal_actions()),
@@ -599,13 +600,17 @@ class _Listed:
         return self.row.status
 
     def meta(self) -> dict[str, Any]:
-        return table_meta(self.row, self.version, get_variant(self.row.variant, self.row.options),
-                          set(), 0)
+        return table_meta(self.row, self.version, row_variant(self.row), set(), 0)
+
+
+def row_variant(row: TableRow) -> Variant:
+    """The variant of a stored table, with the card values its game is played with."""
+    return get_variant(row.variant, row.options, cards=row.cards)
 
 
 def replay_row(row: TableRow) -> Game:
     """The game of a stored table, rebuilt from its record header and action texts."""
-    variant = get_variant(row.variant, row.options)
+    variant = row_variant(row)
     game = Game(variant, seed=row.seed, first_dealer=row.first_dealer,
                 decks=row.decks or (), log=True)
     for text in row.actions:
