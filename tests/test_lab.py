@@ -407,8 +407,8 @@ def test_the_calibration_proposes_the_scale_that_misses_the_range_least() -> Non
             assert cell["in_range"] == (3 <= cell["mean"] <= 5) and cell["n"] == 3
 
 
-def test_calibrate_scales_the_cards_table_it_is_given(capsys: pytest.CaptureFixture[str]
-                                                      ) -> None:
+def test_calibrate_scales_the_cards_table_it_is_given(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """``--cards classic`` calibrates the first table: scale 1 plays it, and the proposal
     is a scale of it (so the reports made before the defaults changed still reproduce)."""
     from tablerummy.cardtables import named_cards, scaled_cards
@@ -423,6 +423,11 @@ def test_calibrate_scales_the_cards_table_it_is_given(capsys: pytest.CaptureFixt
     assert scaled_cards("capone", 1, classic) == classic
     assert main(["lab", "calibrate", "capone", "--cards", "nope.toml", "--games", "1"]) == 2
     assert "--cards" in capsys.readouterr().err
+    bad = tmp_path / "bad.toml"
+    bad.write_text('["al-capone"]\npoints = "many"\n', encoding="utf-8")
+    assert main(["lab", "calibrate", "capone", "--cards", str(bad), "--games", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "al-capone.points must be a whole number" in err
 
 
 @pytest.mark.slow

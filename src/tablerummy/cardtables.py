@@ -54,20 +54,27 @@ def scaled_cards(variant: str, scale: float,
     """tablerummy's card values (with ``base``, a ``--cards`` table, applied) times
     ``scale``, rounded (halves up), as a ``--cards`` table.
 
-    The rulebook's numbers are left out (they stay as printed); a value of at least 1
-    stays at least 1 (a card in a play area must score).
+    The rulebook's numbers are not scaled (they stay as printed, or as ``base`` sets
+    them), nor are the settings that are no values (a suspect's order); a value of at
+    least 1 stays at least 1 (a card in a play area must score).
     """
     tables = _tables()
     if variant not in tables:
         raise OptionError(f"calibration knows capone and ripper, not {shown(variant)}")
     if not 0 < scale <= 100:
         raise OptionError(f"a scale must be above 0 and at most 100, not {scale:g}")
+    if base:
+        from .variant import get_variant
+
+        get_variant(variant, cards=base)  # the engine's checks, with their one-line errors
     defaults, keys, facts = tables[variant]
-    table = {kind: {**values, **(base or {}).get(kind, {})} for kind, values in defaults.items()}
     out: dict[str, dict[str, int]] = {}
-    for kind, entry in table.items():
+    for kind, entry in defaults.items():
+        given = (base or {}).get(kind, {})
         values = {key: max(1, math.floor(value * scale + 0.5)) if value >= 1 else value
-                  for key, value in entry.items() if key in keys and (kind, key) not in facts}
+                  for key, value in {**entry, **given}.items()
+                  if key in keys and (kind, key) not in facts}
+        values.update({key: value for key, value in given.items() if key not in values})
         if values:
             out[kind] = values
     return out
