@@ -124,7 +124,7 @@ def openspiel_makers(simulations: int) -> tuple[Any, dict[str, Any], dict[str, s
     """
     try:
         import numpy as np
-        import pyspiel  # type: ignore[import-not-found]
+        import pyspiel
     except ImportError:
         return None, {}, {"cpp": "OpenSpiel not installed (pip install -e '.[bench]')"}
     game = pyspiel.load_game("gin_rummy")
@@ -135,8 +135,8 @@ def openspiel_makers(simulations: int) -> tuple[Any, dict[str, Any], dict[str, s
             pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT, False, False),
     }
     try:
-        from open_spiel.python.algorithms import ismcts as py_ismcts  # type: ignore
-        from open_spiel.python.algorithms import mcts as py_mcts  # type: ignore
+        from open_spiel.python.algorithms import ismcts as py_ismcts
+        from open_spiel.python.algorithms import mcts as py_mcts
 
         makers["python"] = lambda seed: py_ismcts.ISMCTSBot(
             game, py_mcts.RandomRolloutEvaluator(1, np.random.RandomState(seed)), 2.0,
@@ -149,7 +149,7 @@ def openspiel_makers(simulations: int) -> tuple[Any, dict[str, Any], dict[str, s
 
 def openspiel_speed(game: Any, make: Any, middle: bool, simulations: int, rnd: int) -> float:
     """OpenSpiel ISMCTS simulations per second on ``gin_rummy`` in round ``rnd``."""
-    import pyspiel  # type: ignore[import-not-found]
+    import pyspiel
 
     state = _gin_position(pyspiel, game, middle, rnd + 1)
     bot = make(rnd + 1)

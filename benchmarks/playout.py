@@ -138,7 +138,7 @@ def tablerummy_playout(variant_name: str, players: int, checked: bool) -> Playou
 def openspiel_playout() -> Playout | None:
     """One random ``gin_rummy`` game through pyspiel, or None without OpenSpiel."""
     try:
-        import pyspiel  # type: ignore[import-not-found]
+        import pyspiel
     except ImportError:
         return None
     game = pyspiel.load_game("gin_rummy")

@@ -14,7 +14,8 @@ think time); ``--think 0`` measures the saturated server.  Everything stays on
 The 0.5 s think time (per atomic action: a draw, a meld, a discard) is a stress level,
 about five times a person's pace.  ``--think 0.5,3`` runs every level at both, so that
 one run reports the stress rows and human-paced ones (a person takes seconds per
-action) side by side; the offered load is ``2 × tables / think`` moves a second.
+action) side by side; the offered load is ``tables / think`` moves a second (one seat
+of a table acts at a time).
 
 ``--processes P`` starts P server processes on one PostgreSQL database (``--db``, or
 ``--private-postgres``: a throwaway cluster made with ``initdb`` for the run) and
@@ -28,6 +29,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import functools
+import gc
 import glob
 import itertools
 import json
@@ -40,7 +43,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -62,7 +65,7 @@ def free_port() -> int:
 
 
 def pick(legal: list[dict[str, Any]], rng: random.Random) -> str:
-    """A quick bot on the client side: draw from the stock, meld when it can, else discard."""
+    texts = [str(m["text"]) for m in legal]
     texts = [m["text"] for m in legal]
     for prefix in ("take", "draw stock", "meld"):
         choices = [t for t in texts if t.startswith(prefix)]
@@ -144,7 +147,8 @@ def cpu_seconds(pid: int | None) -> float:
 
 async def run_level(bases: list[str], tables: int, seconds: float, warmup: float,
                     think: float, seed: int, pids: list[int] | None = None,
-                    spread: bool = True) -> dict[str, Any]:
+                    spread: bool = True,
+                    db_pids: Callable[[], list[int]] | None = None) -> dict[str, Any]:
     """One level: ``tables`` tables, the seats of table i on processes i and i + 1
     (``spread``), else both on process i."""
     stats = Stats()
@@ -167,6 +171,13 @@ async def run_level(bases: list[str], tables: int, seconds: float, warmup: float
     finally:
         for http in https:
             await http.aclose()
+    # The client's own garbage collector is off while it plays: with thousands of
+    # sockets its collections paused this process for 40-260 ms (measured with
+    # gc.callbacks), and every move in flight then counted the client's pause as the
+    # server's round trip.  A level lasts seconds; its garbage is freed when it ends.
+    gc.collect()
+    gc.freeze()
+    gc.disable()
     clients = [asyncio.create_task(seat_client(
         f"{base.replace('http://', 'ws://')}/ws/{table}", token, think, stats, stop,
         random.Random(rng.random()))) for base, table, token in seats]
@@ -176,37 +187,49 @@ async def run_level(bases: list[str], tables: int, seconds: float, warmup: float
     def server_cpu() -> float:
         return sum(cpu_seconds(pid) for pid in pids) if pids else float("nan")
 
+    def database_cpu() -> dict[int, float]:
+        return {pid: cpu_seconds(pid) for pid in db_pids()} if db_pids else {}
+
     start, cpu, mine = time.perf_counter(), server_cpu(), time.process_time()
+    db_before = database_cpu()
     await asyncio.sleep(seconds)
     stats.measuring = False
     elapsed, cpu = time.perf_counter() - start, server_cpu() - cpu
     mine = time.process_time() - mine
+    # a backend that started in the window counts from 0; one that ended is lost
+    db_cpu = sum(t - db_before.get(pid, 0.0) for pid, t in database_cpu().items()
+                 if t == t) if db_pids else float("nan")
     stop.set()
     await asyncio.wait_for(asyncio.gather(*clients, return_exceptions=True), 30)
+    gc.enable()
+    gc.unfreeze()
     lat = sorted(stats.latencies)
 
     def pct(p: float) -> float:
         return 1000 * lat[min(len(lat) - 1, int(p * len(lat)))] if lat else float("nan")
 
     return {
-        "tables": tables, "processes": len(bases), "spread": spread, "think_s": think,
+        "tables": tables, "processes": len(bases), "think_s": think,
         "seconds": round(elapsed, 1),
         "moves": len(lat), "moves_per_s": round(len(lat) / elapsed, 1),
         "p50_ms": round(pct(0.50), 2), "p99_ms": round(pct(0.99), 2),
+        "p999_ms": round(pct(0.999), 2), "max_ms": round(1000 * lat[-1], 2) if lat else None,
         "mean_ms": round(1000 * statistics.fmean(lat), 2) if lat else None,
         "server_cpu_ms_per_move": round(1000 * cpu / len(lat), 2) if lat else None,
         "server_cpu_share": round(cpu / elapsed, 2),
         "client_cpu_share": round(mine / elapsed, 2),
+        "database_cpu_share": round(db_cpu / elapsed, 2),
         "errors": stats.errors,
     }
 
 
 @contextlib.contextmanager
-def private_postgres() -> Iterator[str]:
+def private_postgres() -> Iterator[tuple[str, str]]:
     """A throwaway PostgreSQL cluster (initdb in a temporary directory) for the run.
 
     As root the cluster runs as the ``postgres`` user (the server refuses root).  It
     keeps PostgreSQL's default durability (every commit flushed), like a real server.
+    Yields the database URL and the cluster's data directory.
     """
     found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
     if not found:
@@ -231,11 +254,25 @@ def private_postgres() -> Iterator[str]:
     try:
         run(f"{bindir}/createdb", "-h", "127.0.0.1", "-p", str(port), "-U", "postgres",
             "bench")
-        yield f"postgresql://postgres@127.0.0.1:{port}/bench"
+        yield f"postgresql://postgres@127.0.0.1:{port}/bench", data
     finally:
         subprocess.run([*as_user, f"{bindir}/pg_ctl", "-D", data, "-m", "fast", "stop"],
                        capture_output=True, check=False)
         shutil.rmtree(base, ignore_errors=True)
+
+
+def postgres_pids(data: str) -> list[int]:
+    """The postmaster of a private cluster and its children (backends and helpers)."""
+    try:
+        with open(os.path.join(data, "postmaster.pid")) as f:
+            main = int(f.readline())
+        children: list[int] = []
+        for task in glob.glob(f"/proc/{main}/task/*/children"):
+            with open(task) as f:
+                children += [int(pid) for pid in f.read().split()]
+    except (OSError, ValueError):
+        return []
+    return [main, *children]
 
 
 def start_server(db: str) -> tuple[subprocess.Popen[bytes], str]:
@@ -262,6 +299,43 @@ def start_server(db: str) -> tuple[subprocess.Popen[bytes], str]:
     raise SystemExit("the server did not start in 30 s")
 
 
+COLUMNS = (  # (heading, result key, width) of a printed row
+    ("procs", "processes", 5), ("seats", "seats", 8), ("tables", "tables", 6),
+    ("think", "think_s", 5), ("moves/s", "moves_per_s", 8), ("p50 ms", "p50_ms", 7),
+    ("p99 ms", "p99_ms", 7), ("p99.9", "p999_ms", 7), ("max ms", "max_ms", 7),
+    ("errors", "errors", 6), ("cpu ms/move", "server_cpu_ms_per_move", 11),
+    ("server", "server_cpu_share", 6), ("db", "database_cpu_share", 5),
+    ("client", "client_cpu_share", 6), ("load", "load", 5),
+)
+SUMMED = ("moves_per_s", "p50_ms", "p99_ms", "p999_ms", "max_ms", "server_cpu_ms_per_move",
+          "server_cpu_share", "database_cpu_share", "client_cpu_share", "load")
+
+
+def _row(result: dict[str, Any]) -> str:
+    return " ".join(f"{result[key]!s:>{width}}" for _, key, width in COLUMNS)
+
+
+def _span(values: list[float] | None) -> str:
+    return "" if values is None else f"{values[0]:.3g}-{values[1]:.3g}"
+
+
+def summary(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Per configuration, the median of each figure over the rounds and its range."""
+    groups: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
+    for r in results:
+        groups.setdefault((r["processes"], r["seats"], r["tables"], r["think_s"]), []).append(r)
+    out = []
+    for rows in groups.values():
+        merged = dict(rows[0], rounds=len(rows), errors=sum(r["errors"] for r in rows))
+        for key in SUMMED:
+            values = [r[key] for r in rows if r[key] is not None and r[key] == r[key]]
+            if values:
+                merged[key] = round(statistics.median(values), 2)
+                merged[key + "_range"] = [min(values), max(values)]
+        out.append(merged)
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", default="50,200", help="table counts, comma-separated")
@@ -276,56 +350,79 @@ def main() -> None:
     parser.add_argument("--processes", default="1",
                         help="server processes on the one database, comma-separated counts"
                              " (more than 1 needs PostgreSQL)")
-    parser.add_argument("--together", action="store_true",
-                        help="both seats of a table on one process (a load balancer that"
-                             " keeps a table's clients together); default: on different ones")
+    parser.add_argument("--seats", default="spread",
+                        help="with several processes, where the two seats of a table connect:"
+                             " 'spread' (different processes: every move crosses), 'together'"
+                             " (one process, as a load balancer that keeps a table's clients"
+                             " together), or both comma-separated")
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="run every level this many times, interleaved, and end with the"
+                             " median of each figure and its range")
     parser.add_argument("--url", help="use this running server instead of starting one")
     parser.add_argument("--json", action="store_true", help="print JSON lines only")
     args = parser.parse_args()
     levels = [int(n) for n in args.tables.split(",")]
     thinks = [float(x) for x in args.think.split(",")]
     counts = [int(n) for n in args.processes.split(",")]
+    placements = args.seats.split(",")
+    if not set(placements) <= {"spread", "together"} or args.rounds < 1:
+        raise SystemExit("--seats takes spread and/or together; --rounds at least 1")
+    # one seat placement is enough for one process: both seats are on it
+    plan = [(c, seats, think, i, n) for c, seats, think, (i, n) in itertools.product(
+        counts, placements, thinks, enumerate(levels)) if c > 1 or seats == placements[0]]
+    results: list[dict[str, Any]] = []
     with contextlib.ExitStack() as stack:
         tmp = stack.enter_context(tempfile.TemporaryDirectory(prefix="tablerummy-bench-"))
         if args.private_postgres:
-            db = stack.enter_context(private_postgres())
+            db, data = stack.enter_context(private_postgres())
+            db_pids = functools.partial(postgres_pids, data)
         else:
             db = args.db or f"sqlite:///{os.path.join(tmp, 'bench.sqlite3')}"
+            db_pids = None
+        if any(c > 1 for c in counts) and db.startswith("sqlite"):
+            raise SystemExit("--processes > 1 needs PostgreSQL (--db or --private-postgres)")
         if not args.json:
             print(f"database: {db.split('@')[-1]}  cores: {os.cpu_count()}"
                   f"  load average: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
-            print(f"{'procs':>5} {'tables':>6} {'think':>6} {'moves/s':>8} {'p50 ms':>8}"
-                  f" {'p99 ms':>8} {'moves':>7} {'errors':>6} {'cpu ms/move':>12}"
-                  f" {'server cpu':>10} {'client cpu':>10} {'load':>5}")
-        for count, think, (i, n) in itertools.product(counts, thinks, enumerate(levels)):
+            print("  (server, db, client: CPUs used by the server processes, the database's"
+                  " processes, this client)")
+            print(" ".join(f"{head:>{width}}" for head, _, width in COLUMNS))
+        for round_, (count, seats, think, i, n) in itertools.product(range(args.rounds), plan):
             procs: list[subprocess.Popen[bytes]] = []
             try:
                 if args.url:
                     bases = [args.url.rstrip("/")]
                 else:
-                    if count > 1 and db.startswith("sqlite"):
-                        raise SystemExit("--processes > 1 needs PostgreSQL (--db or"
-                                         " --private-postgres)")
                     if db.startswith("postgres"):
                         _empty(db)  # each level on an empty database
                     started = [start_server(db) for _ in range(count)]
                     procs = [p for p, _ in started]
                     bases = [b for _, b in started]
                 result = asyncio.run(run_level(
-                    bases, n, args.seconds, args.warmup, think, seed=i,
-                    pids=[p.pid for p in procs] or None, spread=not args.together))
+                    bases, n, args.seconds, args.warmup, think, seed=1000 * round_ + i,
+                    pids=[p.pid for p in procs] or None, spread=seats == "spread",
+                    db_pids=db_pids))
                 result["load"] = round(os.getloadavg()[0], 1)
+                result["seats"] = seats if len(bases) > 1 else ""
+                result["round"] = round_ + 1
             finally:
                 for proc in procs:
                     _stop(proc)
+            results.append(result)
+            print(json.dumps(result) if args.json else _row(result), flush=True)
+        if args.rounds > 1:
+            merged = summary(results)
             if args.json:
-                print(json.dumps(result), flush=True)
+                for row in merged:
+                    print(json.dumps(dict(row, summary=True)), flush=True)
             else:
-                print(f"{count:>5} {n:>6} {think:>6} {result['moves_per_s']:>8} "
-                      f"{result['p50_ms']:>8} {result['p99_ms']:>8} {result['moves']:>7}"
-                      f" {result['errors']:>6} {result['server_cpu_ms_per_move']:>12}"
-                      f" {result['server_cpu_share']:>10} {result['client_cpu_share']:>10}"
-                      f" {result['load']:>5}", flush=True)
+                print(f"\nmedians of {args.rounds} interleaved rounds"
+                      " (each figure's range over the rounds below its row):")
+                print(" ".join(f"{head:>{width}}" for head, _, width in COLUMNS))
+                for row in merged:
+                    print(_row(row))
+                    print(" ".join(f"{_span(row.get(key + '_range')):>{width}}"
+                                   for _, key, width in COLUMNS))
 
 
 def _empty(db: str) -> None:
