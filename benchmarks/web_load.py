@@ -316,7 +316,10 @@ def _row(result: dict[str, Any]) -> str:
 
 
 def _span(values: list[float] | None) -> str:
-    return "" if values is None else f"{values[0]:.3g}-{values[1]:.3g}"
+    def short(v: float) -> str:
+        return f"{v:.0f}" if abs(v) >= 100 else f"{v:.3g}"
+
+    return "" if values is None else f"{short(values[0])}-{short(values[1])}"
 
 
 def summary(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
