@@ -76,8 +76,17 @@ def pick(legal: list[dict[str, Any]], rng: random.Random) -> str:
 
 
 async def seat_client(url: str, token: str, think: float, stats: Stats, stop: asyncio.Event,
-                      rng: random.Random) -> None:
-    async with connect(url, max_size=2**22) as ws:
+                      rng: random.Random, opens_in: float) -> None:
+    """One seat: connect after ``opens_in`` seconds, then play until ``stop``.
+
+    The client sends no keepalive pings of its own (the server's are answered).  With
+    every socket opened in the same instant, every socket's 20 s keepalive fell in the
+    same instant too: 2,000 pings and pongs at once stalled this client's loop for
+    half a second every 20 s, and every move in flight counted the stall.  People's
+    sockets open at unrelated times, so the seats open spread over the warm-up.
+    """
+    await asyncio.sleep(opens_in)
+    async with connect(url, max_size=2**22, ping_interval=None) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
         sent_at: dict[int, float] = {}
         next_id = 0
@@ -180,7 +189,8 @@ async def run_level(bases: list[str], tables: int, seconds: float, warmup: float
     gc.disable()
     clients = [asyncio.create_task(seat_client(
         f"{base.replace('http://', 'ws://')}/ws/{table}", token, think, stats, stop,
-        random.Random(rng.random()))) for base, table, token in seats]
+        random.Random(rng.random()), rng.uniform(0, warmup * 2 / 3)))
+        for base, table, token in seats]
     await asyncio.sleep(warmup)
     stats.measuring = True
 
