@@ -65,8 +65,8 @@ def free_port() -> int:
 
 
 def pick(legal: list[dict[str, Any]], rng: random.Random) -> str:
+    """A quick bot on the client side: draw from the stock, meld when it can, else discard."""
     texts = [str(m["text"]) for m in legal]
-    texts = [m["text"] for m in legal]
     for prefix in ("take", "draw stock", "meld"):
         choices = [t for t in texts if t.startswith(prefix)]
         if choices:
@@ -349,7 +349,7 @@ def summary(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", default="50,200", help="table counts, comma-separated")
     parser.add_argument("--seconds", type=float, default=20.0, help="measured time per level")
@@ -373,7 +373,7 @@ def main() -> None:
                              " median of each figure and its range")
     parser.add_argument("--url", help="use this running server instead of starting one")
     parser.add_argument("--json", action="store_true", help="print JSON lines only")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     levels = [int(n) for n in args.tables.split(",")]
     thinks = [float(x) for x in args.think.split(",")]
     counts = [int(n) for n in args.processes.split(",")]
