@@ -317,6 +317,7 @@ COLUMNS = (  # (heading, result key, width) of a printed row
     ("server", "server_cpu_share", 6), ("db", "database_cpu_share", 5),
     ("client", "client_cpu_share", 6), ("load", "load", 5),
 )
+HEADER = " ".join(f"{head:>{width}}" for head, _, width in COLUMNS)
 SUMMED = ("moves_per_s", "p50_ms", "p99_ms", "p999_ms", "max_ms", "server_cpu_ms_per_move",
           "server_cpu_share", "database_cpu_share", "client_cpu_share", "load")
 
@@ -399,7 +400,7 @@ def main(argv: list[str] | None = None) -> None:
                   f"  load average: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
             print("  (server, db, client: CPUs used by the server processes, the database's"
                   " processes, this client)")
-            print(" ".join(f"{head:>{width}}" for head, _, width in COLUMNS))
+            print(HEADER)
         for round_, (count, seats, think, i, n) in itertools.product(range(args.rounds), plan):
             procs: list[subprocess.Popen[bytes]] = []
             try:
@@ -431,7 +432,7 @@ def main(argv: list[str] | None = None) -> None:
             else:
                 print(f"\nmedians of {args.rounds} interleaved rounds"
                       " (each figure's range over the rounds below its row):")
-                print(" ".join(f"{head:>{width}}" for head, _, width in COLUMNS))
+                print(HEADER)
                 for row in merged:
                     print(_row(row))
                     print(" ".join(f"{_span(row.get(key + '_range')):>{width}}"
