@@ -21,7 +21,10 @@ of a table acts at a time).
 ``--private-postgres``: a throwaway cluster made with ``initdb`` for the run) and
 connects the two seats of each table to *different* processes, so that every move
 crosses processes (committed by one, learned by the other through ``LISTEN/NOTIFY``):
-the worst case of a load balancer that spreads the players of a table.
+the worst case of a load balancer that spreads the players of a table
+(``--seats together``: both on one process; ``--seats spread,together``: both ways).
+``--rounds R`` runs every level R times, interleaved, and ends with each figure's
+median and range over the rounds.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ import gc
 import glob
 import itertools
 import json
+import math
 import os
 import random
 import shutil
@@ -208,7 +212,7 @@ async def run_level(bases: list[str], tables: int, seconds: float, warmup: float
     mine = time.process_time() - mine
     # a backend that started in the window counts from 0; one that ended is lost
     db_cpu = sum(t - db_before.get(pid, 0.0) for pid, t in database_cpu().items()
-                 if t == t) if db_pids else float("nan")
+                 if not math.isnan(t)) if db_pids else float("nan")
     stop.set()
     await asyncio.wait_for(asyncio.gather(*clients, return_exceptions=True), 30)
     gc.enable()
@@ -342,7 +346,7 @@ def summary(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
     for rows in groups.values():
         merged = dict(rows[0], rounds=len(rows), errors=sum(r["errors"] for r in rows))
         for key in SUMMED:
-            values = [r[key] for r in rows if r[key] is not None and r[key] == r[key]]
+            values = [r[key] for r in rows if r[key] is not None and not math.isnan(r[key])]
             if values:
                 merged[key] = round(statistics.median(values), 2)
                 merged[key + "_range"] = [min(values), max(values)]
