@@ -12,7 +12,8 @@ from tablerummy.cli import main
 from tablerummy.simulate import Setup, play_game
 from tablerummy.tournament import assignments, tasks, tournament
 
-KEYS = {"games", "bots", "win_rate", "ci95", "rating", "mean_margin", "hands_per_game", "errors"}
+KEYS = {"games", "bots", "win_rate", "win_interval", "rating", "mean_margin", "hands_per_game",
+        "errors"}
 
 
 def test_every_seating_of_the_bots_replays_each_deal() -> None:
@@ -37,7 +38,7 @@ def test_standings_credit_wins_margins_and_ratings() -> None:
     assert set(data) >= KEYS
     assert data["games"] == 12 and data["errors"] == 0
     assert data["win_rate"]["greedy"] > 0.8 > data["win_rate"]["random"]
-    low, high = data["ci95"]["greedy"]
+    low, high = data["win_interval"]["greedy"]
     assert low <= data["win_rate"]["greedy"] <= high
     assert data["mean_margin"]["greedy"] == -data["mean_margin"]["random"] > 0
     assert data["rating"]["greedy"]["mu"] > data["rating"]["random"]["mu"]

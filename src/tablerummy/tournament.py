@@ -186,7 +186,7 @@ class Standings:
             "games_per_deal": self.per_deal,
             "bots": list(labels),
             "win_rate": {k: wins[k] / played[k] if played[k] else 0.0 for k in labels},
-            "ci95": {k: list(wilson(wins[k], played[k])) for k in labels},
+            "win_interval": {k: list(wilson(wins[k], played[k])) for k in labels},
             "rating": _ratings(labels, ranked),
             "mean_margin": {k: margin_sum[k] / margin_count[k] if margin_count[k] else 0.0
                             for k in labels},

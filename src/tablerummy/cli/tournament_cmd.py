@@ -23,8 +23,8 @@ from ..simulate import GameResult, Setup, check_setup
 from ..tournament import Standings, Task, assignments, tournament
 from .simulate_cmd import _setup
 
-CSV_COLUMNS = ("bot", "games", "wins", "win_rate", "ci95_low", "ci95_high", "mean_margin",
-               "mu", "sigma", "ordinal")
+CSV_COLUMNS = ("bot", "games", "wins", "win_rate", "win_interval_low", "win_interval_high",
+               "mean_margin", "mu", "sigma", "ordinal")
 
 
 def tournament_command(args: argparse.Namespace) -> int:
@@ -73,7 +73,7 @@ def _write_csv(path: str, data: dict[str, Any]) -> None:
             writer.writerow(CSV_COLUMNS)
             for bot in data["bots"]:
                 rating = data["rating"][bot]
-                low, high = data["ci95"][bot]
+                low, high = data["win_interval"][bot]
                 writer.writerow([bot, data["played"][bot], data["wins"][bot],
                                  f"{data['win_rate'][bot]:.4f}", f"{low:.4f}", f"{high:.4f}",
                                  f"{data['mean_margin'][bot]:.2f}", f"{rating['mu']:.3f}",
@@ -94,7 +94,7 @@ def _print(standings: Standings, data: dict[str, Any], seconds: float) -> None:
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
     order = sorted(data["bots"], key=lambda b: -data["rating"][b]["ordinal"])
     for bot in order:
-        low, high = data["ci95"][bot]
+        low, high = data["win_interval"][bot]
         played = data["played"][bot]
         rating = data["rating"][bot]
         table.add_row(bot, str(played), str(data["wins"][bot]),
