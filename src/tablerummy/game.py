@@ -35,19 +35,17 @@ def secret_seed() -> int:
 def deck_difference(given: Counter[str], full: Counter[str], name: str, limit: int = 3) -> str:
     """Why a stacked deck is not the variant's deck, naming the cards: a user who typed
     the deck by hand needs to know which card to fix, not only that the counts differ."""
-    extra = sorted((given - full).elements())
-    missing = sorted((full - given).elements())
 
-    def listed(cards: list[str]) -> str:
-        names = ", ".join(shown(c) for c in cards[:limit])
-        return names + (f" and {len(cards) - limit} more" if len(cards) > limit else "")
+    def listed(cards: Counter[str]) -> str:
+        kinds = sorted(cards.items())
+        names = ", ".join(shown(c) + (f" ×{n}" if n > 1 else "") for c, n in kinds[:limit])
+        return names + (f" and {len(kinds) - limit} more" if len(kinds) > limit else "")
 
     parts = []
-    if extra:
-        parts.append(f"{listed(extra)} {'is' if len(extra) == 1 else 'are'} one too many "
-                     "(duplicated or not a card of this game)")
-    if missing:
-        parts.append(f"{listed(missing)} {'is' if len(missing) == 1 else 'are'} missing")
+    if extra := given - full:
+        parts.append(f"{listed(extra)} too many (duplicated or not a card of this game)")
+    if missing := full - given:
+        parts.append(f"{listed(missing)} missing")
     counts = f"{sum(given.values())} cards given, {sum(full.values())} expected"
     return f"the deck is not a permutation of the {name} deck ({counts}): " + "; ".join(parts)
 
