@@ -12,16 +12,16 @@ import csv
 import json
 import sys
 import time
+from contextlib import ExitStack
 from typing import Any
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from ..errors import OptionError
 from ..simulate import GameResult, Setup, check_setup
 from ..tournament import Standings, Task, assignments, tournament
-from .simulate_cmd import _setup
+from .simulate_cmd import _progress_bar, _setup
 
 CSV_COLUMNS = ("bot", "games", "wins", "win_rate", "win_interval_low", "win_interval_high",
                "mean_margin", "mu", "sigma", "ordinal")
@@ -36,15 +36,12 @@ def tournament_command(args: argparse.Namespace) -> int:
         _check_writable(args.csv)
     show_bar = not args.json and sys.stderr.isatty()
     started = time.perf_counter()
-    with Progress(
-        TextColumn("[progress.description]{task.description}"), BarColumn(),
-        MofNCompleteColumn(), TimeRemainingColumn(),
-        console=Console(stderr=True), disable=not show_bar, transient=True,
-    ) as progress:
-        bar = progress.add_task(f"{setup.variant}: {', '.join(setup.labels)}", total=total)
+    with ExitStack() as stack:
+        step = _progress_bar(stack, setup, total) if show_bar else None
 
         def advance(task: Task, result: GameResult) -> None:
-            progress.advance(bar)
+            if step is not None:
+                step()
 
         standings = tournament(setup, args.games, args.workers, args.backend,
                                args.ray_address, on_result=advance)
