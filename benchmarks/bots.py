@@ -238,7 +238,7 @@ def duel(name: str, players: int, bots: tuple[str, ...], deals: int, workers: in
 
 
 def _row(table: Table, label: str, data: dict[str, Any], first: str) -> None:
-    low, high = data["ci95"][first]
+    low, high = data["win_interval"][first]
     table.add_row(label, str(data["played"][first]), f"{data['win_rate'][first]:.1%}",
                   f"{low:.1%} – {high:.1%}", f"{data['mean_margin'][first]:+.1f}",
                   str(data["errors"]), f"{data['seconds']:.0f}")

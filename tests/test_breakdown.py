@@ -213,3 +213,52 @@ def test_ripper_penalty_fast_path_agrees_with_the_cards_it_names() -> None:
                     checked += 1
             game.apply(rng.choice(game.legal_actions()))
     assert checked > 100
+
+
+def _hidden_ids(revealed: dict[str, Any], viewer: int) -> set[str]:
+    """Cards another seat holds that the viewer neither holds nor can see on the table."""
+    mine = set(revealed["state"]["hands"][viewer])
+    public = {revealed["view"].get("discard_top")}
+    others = {c for s, hand in enumerate(revealed["state"]["hands"]) if s != viewer
+              for c in hand}
+    return others - mine - public
+
+
+def test_verify_seat_prints_nothing_of_another_hand_not_even_in_legal() -> None:
+    """``legal`` is the viewer's own moves: the seat to act's (``meld william-white …``)
+    would spell out its hand."""
+    path = SCENARIOS / "capone" / "ask-around-clockwise.json"
+    plain = json.loads(_verify(str(path)).stdout)
+    actor = plain["to_act"]
+    assert any(" " in move and move.split()[0] != "draw" for move in plain["legal"])
+    for seat in range(4):
+        revealed = json.loads(_verify(str(path), "--reveal", "--seat", str(seat)).stdout)
+        assert revealed["legal"] == (plain["legal"] if seat == actor else [])
+        out = _verify(str(path), "--seat", str(seat)).stdout
+        hidden = [c for c in _hidden_ids(revealed, seat) if f'"{c}' in out or f" {c}" in out]
+        assert not hidden, f"verify --seat {seat} names {hidden}"
+
+
+def test_verify_text_reads_as_words_and_keeps_to_the_seat() -> None:
+    path = SCENARIOS / "ripper" / "commissioner-resigns-last-card.json"
+    run = _verify(str(path), "--text")
+    assert run.returncode == 0 and run.stderr == ""
+    assert "Hand 1: commissioner resigns, the Ripper caught" in run.stdout
+    assert "+6 doubled: Sir William Gull is the Ripper" in run.stdout
+    assert "Totals: p0 -13  ·  p1 24" in run.stdout
+    assert "p1 to act. Legal moves: draw " in run.stdout
+    for seat, other in ((0, 1), (1, 0)):
+        text = _verify(str(path), "--text", "--seat", str(seat)).stdout
+        assert f"p{seat}'s hand" in text and f"p{other}'s hand" not in text
+        assert ("your turn" in text) == (seat == 1)
+        assert "Legal moves" not in text
+
+
+def test_verify_text_names_an_illegal_action_with_status_1(tmp_path: Path) -> None:
+    record = load_json(SCENARIOS / "capone" / "deal-2p-order.json")
+    record["hands"][-1]["actions"].append("discard no-such-card")
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    run = _verify(str(path), "--text")
+    assert run.returncode == 1
+    assert "is illegal" in run.stdout and "Traceback" not in run.stderr

@@ -147,6 +147,10 @@ def test_play_reads_a_good_player_count_from_the_option() -> None:
     (["lab", "calibrate", "capone", "--scales", "nan"], "not a number"),
     (["lab", "calibrate", "capone", "--players", "2,5"], "players"),
     (["lab", "calibrate", "capone", "-o", "players=2"], "leave out -o players"),
+    (["play", "fortune", "--cards", "classic"], "fortune has no table named 'classic'"),
+    (["simulate", "arlington", "--cards", "classic"], "a table of capone, ripper"),
+    (["play", "capone", "--save", "/nonexistent-dir/g.json"], "no folder '/nonexistent-dir'"),
+    (["play", "capone", "--save", "/"], "is a folder"),
 ])
 def test_bad_arguments_are_one_line_and_exit_2(args: list[str], words: str) -> None:
     assert words in refused(*args)
@@ -248,6 +252,8 @@ def test_verify_refuses_an_invalid_record_with_status_2(case: str, tmp_path: Pat
         assert f"at most {MAX_ACTION_CHARS:,} characters" in line
     if case == "not-utf-8":
         assert "not UTF-8" in line
+    if case == "huge-integer":  # Python's own words name a call the user cannot make
+        assert "longer than 4,300 digits" in line and "set_int_max_str_digits" not in line
 
 
 CARDS = {
@@ -266,6 +272,8 @@ CARDS = {
 def test_bad_card_files_are_refused_in_one_line(name: str, tmp_path: Path) -> None:
     line = refused("rules", "capone", "--cards", write(tmp_path / name, CARDS[name]))
     assert "--cards" in line
+    if name.startswith("huge"):
+        assert "longer than 4,300 digits" in line and "set_int_max_str_digits" not in line
 
 
 # --- the terminal ------------------------------------------------------------------------------

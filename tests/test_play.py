@@ -387,33 +387,41 @@ def test_bad_seats_are_one_line_errors(tmp_path: Path) -> None:
     assert "3 seats but the table has 2" in proc.stderr
 
 
-def test_ctrl_c_leaves_without_a_traceback(tmp_path: Path) -> None:
-    env = dict(os.environ, PYTHONUNBUFFERED="1")
-    proc = subprocess.Popen(
+def _start_play(tmp_path: Path, *args: str) -> subprocess.Popen[bytes]:
+    """``play`` with pipes, Ctrl-C delivered as at a terminal: a suite started in the
+    background (`make test &`) inherits SIGINT ignored, and Python then installs no
+    handler for it."""
+    return subprocess.Popen(
         [sys.executable, "-m", "tablerummy", "play", "capone", "--seats", "human,random",
-         "--seed", "2", "--save", "cut.json"],
+         "--seed", "2", *args],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=tmp_path,
-        env=env,
-        # Ctrl-C as at a terminal: a suite started in the background (`make test &`)
-        # inherits SIGINT ignored, and Python then installs no handler for it.
+        env=dict(os.environ, PYTHONUNBUFFERED="1"),
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
+
+
+def _read_until(proc: subprocess.Popen[bytes], marker: bytes) -> bytes:
     assert proc.stdout is not None
     seen = b""
     deadline = time.monotonic() + 60  # a guard against hanging, not a timing assertion
-    while b"p0> " not in seen and time.monotonic() < deadline:
+    while marker not in seen and time.monotonic() < deadline:
         ready, _, _ = select.select([proc.stdout], [], [], 1)
         if ready:
             chunk = os.read(proc.stdout.fileno(), 4096)
             if not chunk:
                 break
             seen += chunk
-    assert b"p0> " in seen
-    # The prompt is written just before input() blocks in read(); a SIGINT that falls
-    # between the two is only acted on when the read returns (CPython), so on a busy
-    # machine the first press can wait.  Press again, as a person would, but only after a
-    # long grace, so that no press falls into the saving of the record.  stdin stays open
-    # (communicate() would close it, and the end of input is another way out).
+    assert marker in seen, seen[-500:]
+    return seen
+
+
+def _press_ctrl_c(proc: subprocess.Popen[bytes]) -> tuple[bytes, bytes]:
+    """Ctrl-C until the game leaves.  The prompt is written just before input() blocks in
+    read(); a SIGINT that falls between the two is only acted on when the read returns
+    (CPython), so on a busy machine the first press can wait.  Press again, as a person
+    would, but only after a long grace, so that no press falls into the saving of the
+    record.  stdin stays open (communicate() would close it, and the end of input is
+    another way out)."""
     for _ in range(6):
         proc.send_signal(signal.SIGINT)
         try:
@@ -421,11 +429,31 @@ def test_ctrl_c_leaves_without_a_traceback(tmp_path: Path) -> None:
             break
         except subprocess.TimeoutExpired:
             continue
-    out, err = proc.communicate(timeout=60)
+    return proc.communicate(timeout=60)
+
+
+def test_ctrl_c_leaves_without_a_traceback(tmp_path: Path) -> None:
+    proc = _start_play(tmp_path, "--save", "cut.json")
+    seen = _read_until(proc, b"p0> ")
+    out, err = _press_ctrl_c(proc)
     assert proc.returncode == 130
     assert b"Traceback" not in err
     assert b"interrupted" in seen + out
     assert json.loads((tmp_path / "cut.json").read_text())["variant"] == "capone"
+
+
+def test_ctrl_c_at_the_save_prompt_exits_130_without_saving(tmp_path: Path) -> None:
+    proc = _start_play(tmp_path)
+    assert proc.stdin is not None
+    _read_until(proc, b"p0> ")
+    proc.stdin.write(b"quit\n")
+    proc.stdin.flush()
+    _read_until(proc, b"save the game record?")
+    out, err = _press_ctrl_c(proc)
+    assert proc.returncode == 130, (out[-300:], err[-300:])
+    assert b"Traceback" not in err
+    assert b"interrupted" in out
+    assert list(tmp_path.iterdir()) == []
 
 
 @pytest.mark.slow

@@ -4,6 +4,11 @@ from __future__ import annotations
 
 import csv
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -12,7 +17,8 @@ from tablerummy.cli import main
 from tablerummy.simulate import Setup, play_game
 from tablerummy.tournament import assignments, tasks, tournament
 
-KEYS = {"games", "bots", "win_rate", "ci95", "rating", "mean_margin", "hands_per_game", "errors"}
+KEYS = {"games", "bots", "win_rate", "win_interval", "rating", "mean_margin", "hands_per_game",
+        "errors"}
 
 
 def test_every_seating_of_the_bots_replays_each_deal() -> None:
@@ -37,7 +43,7 @@ def test_standings_credit_wins_margins_and_ratings() -> None:
     assert set(data) >= KEYS
     assert data["games"] == 12 and data["errors"] == 0
     assert data["win_rate"]["greedy"] > 0.8 > data["win_rate"]["random"]
-    low, high = data["ci95"]["greedy"]
+    low, high = data["win_interval"]["greedy"]
     assert low <= data["win_rate"]["greedy"] <= high
     assert data["mean_margin"]["greedy"] == -data["mean_margin"]["random"] > 0
     assert data["rating"]["greedy"]["mu"] > data["rating"]["random"]["mu"]
@@ -91,3 +97,69 @@ def test_ray_backend_gives_the_local_results() -> None:
     local = tournament(setup, 2).to_json()
     remote = tournament(setup, 2, workers=1, backend="ray").to_json()
     assert remote == local
+
+
+def _children(pid: int) -> set[int]:
+    found: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found |= {int(c) for c in (task / "children").read_text().split()}
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except FileNotFoundError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads /proc")
+@pytest.mark.parametrize("command", ["tournament", "simulate"])
+def test_ctrl_c_stops_the_pool_and_its_workers(command: str, tmp_path: Path) -> None:
+    """Ctrl-C (SIGINT to the terminal's process group) ends the command with 130 and
+    leaves no worker running.  Each game here takes many seconds: a pool that waits for
+    its workers' running and queued games would hang past the guard."""
+    bots = "ismcts:iterations=3000,greedy"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tablerummy", command, "capone", "--bots", bots,
+         "--games", "40", "--workers", "2", "--json"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=tmp_path, start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    workers: set[int] = set()
+    deadline = time.monotonic() + 60  # a guard against hanging, not a timing assertion
+    while len(workers) < 2 and time.monotonic() < deadline and proc.poll() is None:
+        time.sleep(0.2)
+        workers = _children(proc.pid)
+    assert len(workers) >= 2, "the pool never started"
+    time.sleep(1)  # the workers are inside their first games
+    os.killpg(proc.pid, signal.SIGINT)
+    try:
+        _, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert proc.returncode == 130
+    assert b"Traceback" not in err, err.decode()[-500:]
+    assert not [pid for pid in workers if _alive(pid)]
+
+
+def test_the_pools_hand_out_one_game_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The progress bar steps when a result comes back: with batches of games it stood
+    still for a minute and then jumped (and its time left with it)."""
+    import tablerummy.simulate as simulate
+    import tablerummy.tournament as tournament_module
+
+    seen: list[int] = []
+
+    def fake_pool(work, batches, workers):  # type: ignore[no-untyped-def]
+        for batch in batches:
+            seen.append(len(batch[1]))
+            yield from work(*batch)
+
+    monkeypatch.setattr(simulate, "in_pool", fake_pool)
+    monkeypatch.setattr(tournament_module, "in_pool", fake_pool)
+    setup = Setup("capone", {"players": 2}, ("greedy", "random"), 0)
+    assert len(list(simulate.play_games(setup, 5, workers=2))) == 5
+    tournament(setup, 3, workers=2)
+    assert seen == [1] * (5 + 3 * 2)

@@ -86,6 +86,12 @@ def named_cards(variant: str, name: str) -> dict[str, dict[str, int]] | None:
     return None if named is None else {kind: dict(values) for kind, values in named.items()}
 
 
+def tables_named(name: str) -> list[str]:
+    """The variants that ship a table called ``name``: said when another variant is
+    given that name, which would otherwise read as a missing file."""
+    return sorted(v for v, tables in NAMED_TABLES.items() if name.strip().lower() in tables)
+
+
 def cards_toml(cards: Mapping[str, Mapping[str, int]]) -> str:
     """A ``--cards`` table as TOML (the format ``--cards FILE`` reads by default)."""
     lines = []

@@ -32,6 +32,24 @@ def secret_seed() -> int:
     return secrets.randbits(SECRET_SEED_BITS)
 
 
+def deck_difference(given: Counter[str], full: Counter[str], name: str, limit: int = 3) -> str:
+    """Why a stacked deck is not the variant's deck, naming the cards: a user who typed
+    the deck by hand needs to know which card to fix, not only that the counts differ."""
+
+    def listed(cards: Counter[str]) -> str:
+        kinds = sorted(cards.items())
+        names = ", ".join(shown(c) + (f" ×{n}" if n > 1 else "") for c, n in kinds[:limit])
+        return names + (f" and {len(kinds) - limit} more" if len(kinds) > limit else "")
+
+    parts = []
+    if extra := given - full:
+        parts.append(f"{listed(extra)} too many (duplicated or not a card of this game)")
+    if missing := full - given:
+        parts.append(f"{listed(missing)} missing")
+    counts = f"{sum(given.values())} cards given, {sum(full.values())} expected"
+    return f"the deck is not a permutation of the {name} deck ({counts}): " + "; ".join(parts)
+
+
 def _rng(seed: int, *path: object) -> random.Random:
     """A generator for one purpose of one game; string seeding is the same on every machine."""
     return random.Random("/".join(["tablerummy", str(seed), *map(str, path)]))
@@ -84,9 +102,7 @@ class Game:
         for index, deck in enumerate(self._forced):
             if deck is not None and Counter(deck) != full:
                 raise RecordError(
-                    f"hand {index}: the deck is not a permutation of the {variant.name} deck"
-                    f" ({len(deck)} cards given, {len(variant.deck())} expected)"
-                )
+                    f"hand {index}: {deck_difference(Counter(deck), full, variant.name)}")
         self._log = log
         self.hands: list[HandRecord] = []
         self.totals = [0] * len(variant.sides)

@@ -14,7 +14,7 @@ from typing import Any
 from .errors import RecordError, TablerummyError
 from .game import RECORD_FORMAT, Game
 from .notation import MAX_ACTION_CHARS
-from .userinput import read_user_text, shown
+from .userinput import conversion_problem, read_user_text, shown
 from .variant import get_variant
 
 
@@ -34,7 +34,7 @@ def load_json(path: str | Path) -> Any:
     except json.JSONDecodeError as err:
         raise RecordError(f"{path} is not JSON: {err.msg} at line {err.lineno}") from None
     except ValueError as err:  # e.g. an integer too long to convert
-        raise RecordError(f"{path} is not a usable record: {err}") from None
+        raise RecordError(f"{path} is not a usable record: {conversion_problem(err)}") from None
     except RecursionError:
         raise RecordError(f"{path} is nested too deeply to be a game record") from None
 

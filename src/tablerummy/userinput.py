@@ -30,6 +30,19 @@ SHOWN_CHARS = 40
 """How much of a text an error message echoes."""
 
 
+def conversion_problem(err: ValueError) -> str:
+    """What a parser's ``ValueError`` means, in words fit for a user.
+
+    The one a stranger's input can raise past the parsers' own errors is Python's
+    integer-conversion limit, whose message ("Exceeds the limit (4300 digits) for integer
+    string conversion; use sys.set_int_max_str_digits() ...") names an interpreter call a
+    user cannot make; it is said as the number being too long.
+    """
+    if "digits" in str(err):
+        return f"it holds a number longer than {MAX_DIGITS:,} digits"
+    return "it holds a value that cannot be read"
+
+
 def is_digits(text: str) -> bool:
     """Whether ``text`` is one or more ASCII digits ``0`` … ``9`` and nothing else."""
     return text.isascii() and text.isdigit()

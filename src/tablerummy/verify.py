@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import OptionError
+from .game import Game
 from .records import replay
 from .userinput import is_digits, shown, whole_number
 
@@ -24,12 +25,22 @@ def verify(data: Any, reveal: bool = False, seat: int | None = None) -> tuple[di
     """The JSON object ``verify`` prints and its exit status (0, or 1 for an illegal action).
 
     ``seat`` adds ``"view"``: that seat's observation at the position reached, exactly
-    the dict its bot would receive.  Raises :class:`RecordError` for a record that cannot
-    be read at all and :class:`OptionError` for a seat not at the table (exit status 2).
+    the dict its bot would receive, and makes ``"legal"`` that seat's own moves (none
+    unless it is to act): another seat's moves would spell out its hand.  Raises
+    :class:`RecordError` for a record that cannot be read at all and
+    :class:`OptionError` for a seat not at the table (exit status 2).
     """
+    out, status, _ = verify_game(data, reveal, seat)
+    return out, status
+
+
+def verify_game(data: Any, reveal: bool = False,
+                seat: int | None = None) -> tuple[dict[str, Any], int, Game | None]:
+    """:func:`verify`, and the replayed game (None at an illegal action), for the
+    front ends that draw the position as well (``verify --text``)."""
     result = replay(data)
     if result.error is not None:
-        return result.error, 1
+        return result.error, 1, None
     game = result.game
     players = game.variant.players
     if seat is not None and not 0 <= seat < players:
@@ -56,10 +67,10 @@ def verify(data: Any, reveal: bool = False, seat: int | None = None) -> tuple[di
         "game_over": game.game_over,
         "winner": game.winner,
         "to_act": game.to_act,
-        "legal": game.legal_texts(),
+        "legal": game.legal_texts() if seat is None or seat == game.to_act else [],
     }
     if reveal:
         out["state"] = game.state.reveal()
     if seat is not None:
         out["view"] = game.observation(seat)
-    return out, 0
+    return out, 0, game

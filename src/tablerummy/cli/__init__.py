@@ -78,7 +78,11 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("record", help="a game record (JSON)")
     p.add_argument("--reveal", action="store_true", help="also print the full position")
     p.add_argument("--seat", metavar="N",
-                   help="also print what seat N sees there (its observation, as bots get it)")
+                   help="also print what seat N sees there (its observation, as bots get it);"
+                        " `legal` is then that seat's moves only")
+    p.add_argument("--text", action="store_true",
+                   help="print for a person: the hands' scores item by item, the totals, and"
+                        " with --seat that seat's table as the terminal draws it")
 
     p = sub.add_parser("simulate", help="bots play whole games; a summary of the results")
     variant_args(p)

@@ -1,7 +1,7 @@
 """``variants``, ``rules`` and ``verify``: the commands that only read.
 
-``rich`` is imported by the commands that print with it: ``verify`` prints plain JSON, and
-scripts run it once per record, so it starts without it."""
+``rich`` is imported by the commands that print with it: ``verify`` prints plain JSON
+(unless ``--text``), and scripts run it once per record, so it starts without it."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import sys
 from ..errors import OptionError, RecordError
 from ..records import load_json
 from ..variant import get_variant, variant_names
-from ..verify import parse_seat, verify
+from ..verify import parse_seat, verify_game
 from .options import variant_from_args
 
 
@@ -49,9 +49,14 @@ def verify_command(args: argparse.Namespace) -> int:
     try:
         seat = None if args.seat is None else parse_seat(args.seat)
         data = load_json(args.record)
-        out, status = verify(data, reveal=args.reveal, seat=seat)
+        out, status, game = verify_game(data, reveal=args.reveal, seat=seat)
     except (RecordError, OptionError) as err:
         print(f"tablerummy verify: {err}", file=sys.stderr)
         return 2
-    print(json.dumps(out))
+    if args.text:
+        from .verify_text import print_verify_text
+
+        print_verify_text(out, game, seat)
+    else:
+        print(json.dumps(out))
     return status

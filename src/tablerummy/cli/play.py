@@ -43,7 +43,7 @@ from ..game import Game
 from ..present import View, table_view
 from ..present.moves import Entry, Row, entries, move_menu
 from ..userinput import is_digits, shown
-from .options import parse_options, variant_from_args
+from .options import parse_options, variant_from_args, writable_file
 from .render import (
     MENU_ROWS,
     CardStyles,
@@ -303,7 +303,17 @@ class TerminalGame:
     # --- the loop ------------------------------------------------------------------------
 
     def run(self) -> int:
+        """Play the game out; the exit status: 0, or 130 after Ctrl-C anywhere, a move's
+        prompt or one after the game (save, next hand) alike."""
         self.intro()
+        try:
+            return self.play_out()
+        except KeyboardInterrupt:
+            self.screen.print(Text("\ninterrupted: leaving the game", style="bold"))
+            self.quit(ask=False)
+            return 130
+
+    def play_out(self) -> int:
         try:
             while not self.game.game_over:
                 seat = self.game.to_act
@@ -321,10 +331,6 @@ class TerminalGame:
         except EOFError:
             self.screen.print(Text("\ninput ended: leaving the game", style="bold"))
             return self.quit(ask=False)
-        except KeyboardInterrupt:
-            self.screen.print(Text("\ninterrupted: leaving the game", style="bold"))
-            self.quit(ask=False)
-            return 130
         self.game_over()
         return 0
 
@@ -539,7 +545,7 @@ class TerminalGame:
     def offer_save(self) -> None:
         try:
             path = self.screen.ask("save the game record? file name, or Enter for no: ")
-        except (EOFError, KeyboardInterrupt):
+        except EOFError:
             return
         if path.strip():
             self.save(path.strip())
@@ -567,5 +573,7 @@ def play_command(args: argparse.Namespace) -> int:
     else:
         seats = parse_seats(args.seats, None)
         variant = variant_from_args(args, players=len(seats))
+    if args.save:
+        writable_file(args.save, "--save")
     game = Game(variant, seed=args.seed, log=True)
     return TerminalGame(game, seats, Screen(), save=args.save).run()

@@ -95,19 +95,24 @@ def simulate_command(args: argparse.Namespace) -> int:
 
 
 def _progress_bar(stack: ExitStack, setup: Setup, games: int) -> Callable[[], None]:
-    """A progress bar on stderr (a terminal only), closed with ``stack``; one step a game."""
+    """A progress bar on stderr (a terminal only), closed with ``stack``; one step a game.
+
+    ``simulate``, ``tournament`` and the lab show this one bar.  The time left is rich's
+    estimate from the last 30 s of games (the pools hand out one game at a time, so it
+    moves with the games as they finish), beside the time taken so far."""
     from rich.console import Console
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
         Progress,
         TextColumn,
+        TimeElapsedColumn,
         TimeRemainingColumn,
     )
 
     progress = stack.enter_context(Progress(
         TextColumn("[progress.description]{task.description}"), BarColumn(),
-        MofNCompleteColumn(), TimeRemainingColumn(),
+        MofNCompleteColumn(), TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn(),
         console=Console(stderr=True), transient=True,
     ))
     task = progress.add_task(f"{setup.variant}: {', '.join(setup.labels)}", total=games)

@@ -12,19 +12,19 @@ import csv
 import json
 import sys
 import time
+from contextlib import ExitStack
 from typing import Any
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from ..errors import OptionError
 from ..simulate import GameResult, Setup, check_setup
 from ..tournament import Standings, Task, assignments, tournament
-from .simulate_cmd import _setup
+from .simulate_cmd import _progress_bar, _setup
 
-CSV_COLUMNS = ("bot", "games", "wins", "win_rate", "ci95_low", "ci95_high", "mean_margin",
-               "mu", "sigma", "ordinal")
+CSV_COLUMNS = ("bot", "games", "wins", "win_rate", "win_interval_low", "win_interval_high",
+               "mean_margin", "mu", "sigma", "ordinal")
 
 
 def tournament_command(args: argparse.Namespace) -> int:
@@ -36,15 +36,12 @@ def tournament_command(args: argparse.Namespace) -> int:
         _check_writable(args.csv)
     show_bar = not args.json and sys.stderr.isatty()
     started = time.perf_counter()
-    with Progress(
-        TextColumn("[progress.description]{task.description}"), BarColumn(),
-        MofNCompleteColumn(), TimeRemainingColumn(),
-        console=Console(stderr=True), disable=not show_bar, transient=True,
-    ) as progress:
-        bar = progress.add_task(f"{setup.variant}: {', '.join(setup.labels)}", total=total)
+    with ExitStack() as stack:
+        step = _progress_bar(stack, setup, total) if show_bar else None
 
         def advance(task: Task, result: GameResult) -> None:
-            progress.advance(bar)
+            if step is not None:
+                step()
 
         standings = tournament(setup, args.games, args.workers, args.backend,
                                args.ray_address, on_result=advance)
@@ -73,7 +70,7 @@ def _write_csv(path: str, data: dict[str, Any]) -> None:
             writer.writerow(CSV_COLUMNS)
             for bot in data["bots"]:
                 rating = data["rating"][bot]
-                low, high = data["ci95"][bot]
+                low, high = data["win_interval"][bot]
                 writer.writerow([bot, data["played"][bot], data["wins"][bot],
                                  f"{data['win_rate'][bot]:.4f}", f"{low:.4f}", f"{high:.4f}",
                                  f"{data['mean_margin'][bot]:.2f}", f"{rating['mu']:.3f}",
@@ -94,7 +91,7 @@ def _print(standings: Standings, data: dict[str, Any], seconds: float) -> None:
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
     order = sorted(data["bots"], key=lambda b: -data["rating"][b]["ordinal"])
     for bot in order:
-        low, high = data["ci95"][bot]
+        low, high = data["win_interval"][bot]
         played = data["played"][bot]
         rating = data["rating"][bot]
         table.add_row(bot, str(played), str(data["wins"][bot]),

@@ -1703,19 +1703,20 @@ def _broken() -> None:
     short = variant_of()
     short["hands"][0]["deck"] = short["hands"][0]["deck"][:-1]
     short["description"] = "The deck lacks its last card (85 cards)."
-    write_raw("broken-deck-short", short, {"exit": 2, "error_contains": "not a permutation"})
+    write_raw("broken-deck-short", short, {"exit": 2, "error_contains": "'raid' missing"})
 
     joker = variant_of()
     joker["hands"][0]["deck"][-1] = "joker"
     joker["description"] = "The deck holds a card that capone does not have."
     write_raw("broken-deck-unknown-card", joker,
-              {"exit": 2, "error_contains": "not a permutation"})
+              {"exit": 2, "error_contains": "'joker' too many"})
 
     twice = variant_of()
     deck = twice["hands"][0]["deck"]
     deck[-1] = deck[0]
     twice["description"] = "One card is replaced by a second copy of another: not a permutation."
-    write_raw("broken-deck-duplicate", twice, {"exit": 2, "error_contains": "not a permutation"})
+    write_raw("broken-deck-duplicate", twice,
+              {"exit": 2, "error_contains": "'al-capone' too many"})
 
     write_raw("broken-unknown-variant",
               variant_of(variant="poker", description="No such variant."),
