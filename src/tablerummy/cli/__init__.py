@@ -215,6 +215,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="processes deciding bot moves (default 2; 0: a thread)")
     p.add_argument("--workers", type=whole(1, 64), default=1, metavar="N",
                    help="server processes on one port (needs a PostgreSQL --db; see docs/web.md)")
+    p.add_argument("--log-format", choices=("text", "json"), default="text",
+                   help="the server's log on stderr: text, or one JSON object a line")
     return parser
 
 

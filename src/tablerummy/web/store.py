@@ -55,6 +55,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from ..errors import TablerummyError
+from .metrics import METRICS
 
 if TYPE_CHECKING:
     import psycopg
@@ -132,6 +133,10 @@ actions_t = Table(
 
 class StoreError(TablerummyError):
     """The database refused or could not be reached; the message says which."""
+
+
+UNAVAILABLE = "the move was not saved: the database is unavailable, try again in a moment"
+"""A move's error while the database cannot be reached (nothing changed)."""
 
 
 class MoveConflict(StoreError):
@@ -326,6 +331,27 @@ class Store:
         self._pool.submit(self._close_writer)  # after any batch the worker is writing
         self._pool.shutdown(wait=True)
         self._engine.dispose()
+
+    async def ping(self) -> None:
+        """Raise :class:`StoreError` unless the database answers a ``SELECT 1``."""
+        await self._run(self._ping_sync)
+
+    def _ping_sync(self) -> None:
+        with self._engine.connect() as conn:
+            conn.exec_driver_sql("SELECT 1")
+
+    async def flush(self) -> None:
+        """Return once every move handed to :meth:`append` so far is settled."""
+        while True:
+            with self._lock:
+                idle = not self._pending and not self._writer_busy and not self._flush_scheduled
+            flusher = self._flusher
+            if flusher is not None and not flusher.done():
+                await asyncio.wait([flusher])
+            elif idle:
+                return
+            else:
+                await asyncio.sleep(0.005)
 
     async def _run(self, fn: Callable[..., T], *args: Any) -> T:
         try:
@@ -614,6 +640,7 @@ class Store:
         ``changes`` are more columns of the table's row to set in the same transaction
         (the turn clock's deadline).
         """
+        started = time.monotonic()
         if status is not None:
             changes = dict(changes or {}, status=status)
         on_loop = self._inline or self.shared
@@ -641,7 +668,8 @@ class Store:
         except MoveConflict:
             raise
         except SQLAlchemyError as err:
-            raise StoreError(f"the move could not be saved: {_short(err)}") from None
+            raise StoreError(f"{UNAVAILABLE} ({_short(err)})") from None
+        METRICS.committed(time.monotonic() - started)
 
     async def _write_async(self) -> None:
         """PostgreSQL: commit the waiting moves in batches on this loop's own connection.
