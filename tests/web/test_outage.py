@@ -1,0 +1,82 @@
+"""The database goes away mid-game (docs/web.md, "When the database goes away").
+
+PostgreSQL is stopped for about ten seconds under a server that is serving a game: moves
+are answered with a one-line "try again" error and change nothing, ``/healthz`` says 503,
+the process never dies; once PostgreSQL is back the game goes on, and every move that was
+acknowledged is stored, once, in order.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+import httpx
+import pytest
+
+from .conftest import PgCluster, Server
+from .helpers import Seat, create, join
+from .test_cluster import Play, pick, stored_actions
+
+pytestmark = pytest.mark.slow
+
+OUTAGE = 10.0
+"""Seconds PostgreSQL stays down."""
+
+
+def test_postgresql_stopped_mid_game(server_factory: type[Server],
+                                     pg_cluster: PgCluster) -> None:
+    server = server_factory(pg_cluster.url)
+    server.start()
+    made = create(server.url, ["person", "person"], join={"seat": 0, "name": "Ann"})
+    table = made["table"]["id"]
+    seats = {0: Seat(server.ws_url, table, made["token"]),
+             1: Seat(server.ws_url, table, join(server.url, table, 1, "Bob"))}
+    play = Play(seats, random.Random(6))
+    play.moves(10)
+
+    pg_cluster.stop()  # "fast": its connections are closed under the server
+    down = time.monotonic()
+    refused = 0
+    while time.monotonic() - down < OUTAGE:
+        to_act = seats[0].sync(play.version)["view"]["to_act"]
+        seat = seats[to_act]
+        answer = seat.act(pick(seat.sync(play.version), play.rng), ref=1000 + refused)
+        assert answer["type"] == "error", answer
+        assert "try again" in answer["message"] and "\n" not in answer["message"], answer
+        assert answer["version"] == play.version  # nothing changed
+        refused += 1
+        health = httpx.get(server.url + "/healthz", timeout=10)
+        assert health.status_code == 503, health.text
+        assert health.json()["database"] != "ok"
+        lobby = httpx.get(server.url + "/api/tables", timeout=10)
+        assert lobby.status_code in (200, 503), lobby.text
+        if lobby.status_code == 503:
+            assert "try again" in lobby.json()["error"]
+        time.sleep(0.5)
+    assert refused >= 5
+    assert server.proc is not None and server.proc.poll() is None  # still serving
+    for seat in seats.values():  # the states shown are still the acknowledged ones
+        assert seat.sync(play.version)["version"] == play.version
+    pg_cluster.start()
+
+    # the first move after the outage may meet the reconnecting pool: "try again" is
+    # what the error said, so the client does
+    to_act = seats[0].sync(play.version)["view"]["to_act"]
+    text = pick(seats[to_act].sync(play.version), play.rng)
+    for attempt in range(40):
+        answer = seats[to_act].act(text, ref=2000 + attempt)
+        if answer["type"] == "ok":
+            break
+        assert "try again" in answer["message"], answer
+        time.sleep(0.5)
+    assert answer["type"] == "ok", answer
+    play.version = answer["version"]
+    play.acked[play.version] = text
+    play.hand()
+    assert stored_actions(pg_cluster.url, table) == [
+        play.acked[v] for v in range(1, play.version + 1)]
+    assert httpx.get(server.url + "/healthz", timeout=10).status_code == 200
+    server.stop()
+    assert server.proc.stdout is not None
+    assert "Traceback" not in server.proc.stdout.read()
