@@ -1,6 +1,7 @@
 """The database goes away mid-game (docs/web.md, "When the database goes away").
 
-PostgreSQL is stopped for about ten seconds under a server that is serving a game: moves
+PostgreSQL is stopped (or another program locks the SQLite file) for about ten seconds
+under a server that is serving a game: moves
 are answered with a one-line "try again" error and change nothing, ``/healthz`` says 503,
 the process never dies; once PostgreSQL is back the game goes on, and every move that was
 acknowledged is stored, once, in order.
@@ -9,7 +10,9 @@ acknowledged is stored, once, in order.
 from __future__ import annotations
 
 import random
+import sqlite3
 import time
+from pathlib import Path
 
 import httpx
 import pytest
@@ -79,4 +82,43 @@ def test_postgresql_stopped_mid_game(server_factory: type[Server],
     assert httpx.get(server.url + "/healthz", timeout=10).status_code == 200
     server.stop()
     assert server.proc.stdout is not None
+    assert "Traceback" not in server.proc.stdout.read()
+
+
+def test_sqlite_locked_by_another_program(server_factory: type[Server], tmp_path: Path) -> None:
+    """Another program holds the SQLite file's write lock for 10 s: moves are refused
+    with "try again" (each after a short wait, not SQLite's usual 5 s on the event loop),
+    then play goes on."""
+    path = tmp_path / "tables.sqlite3"
+    server = server_factory(f"sqlite:///{path}")
+    server.start()
+    made = create(server.url, ["person", "person"], join={"seat": 0, "name": "Ann"})
+    table = made["table"]["id"]
+    seats = {0: Seat(server.ws_url, table, made["token"]),
+             1: Seat(server.ws_url, table, join(server.url, table, 1, "Bob"))}
+    play = Play(seats, random.Random(13))
+    play.moves(10)
+
+    locker = sqlite3.connect(path, isolation_level=None)
+    locker.execute("BEGIN IMMEDIATE")  # the write lock, held
+    locked = time.monotonic()
+    refused = 0
+    while time.monotonic() - locked < OUTAGE:
+        to_act = seats[0].sync(play.version)["view"]["to_act"]
+        seat = seats[to_act]
+        answer = seat.act(pick(seat.sync(play.version), play.rng), ref=1000 + refused)
+        assert answer["type"] == "error" and "try again" in answer["message"], answer
+        assert answer["version"] == play.version
+        refused += 1
+        # the event loop is not held: other requests are answered meanwhile
+        assert httpx.get(server.url + "/api/variants", timeout=10).status_code == 200
+        time.sleep(0.3)
+    assert refused >= 5
+    locker.execute("ROLLBACK")
+    locker.close()
+    play.hand()
+    assert stored_actions(f"sqlite:///{path}", table) == [
+        play.acked[v] for v in range(1, play.version + 1)]
+    server.stop()
+    assert server.proc is not None and server.proc.stdout is not None
     assert "Traceback" not in server.proc.stdout.read()

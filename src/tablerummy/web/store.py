@@ -66,6 +66,9 @@ Done = Future[None] | asyncio.Future[None]
 Pending = tuple[str, int, str, dict[str, Any] | None, Done]
 """A move waiting for its commit: table, seq, text, table columns to update, its waiter."""
 
+SQLITE_BUSY_MS = 200
+"""Milliseconds a SQLite statement waits for a lock another program holds (then fails)."""
+
 CHECKPOINT_EVERY = 1.0
 """Seconds between SQLite checkpoints while moves are being written."""
 
@@ -238,7 +241,10 @@ def _make_engine(url: str) -> Engine:
             # NORMAL: a commit survives the server's death (kill -9 included), not a power
             # cut; FULL also fsyncs each commit (see docs/web.md for what it costs)
             cursor.execute(f"PRAGMA synchronous={sync}")
-            cursor.execute("PRAGMA busy_timeout=5000")
+            # another program holding the write lock: wait briefly, then the move is
+            # refused with "try again" (the commit runs on the event loop: every socket
+            # of the server would wait for as long as this)
+            cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_MS}")
             # checkpoints (which fsync the database file) run on the worker thread, so
             # that a commit on the event loop never waits for the disk
             cursor.execute("PRAGMA wal_autocheckpoint=0")
