@@ -16,7 +16,7 @@ from sqlalchemy.engine import make_url
 from tablerummy.web.store import libpq_url
 
 from .conftest import Server
-from .helpers import Seat, create, join
+from .helpers import Seat, seated_pair
 from .test_cluster import Play, stored_actions
 
 pytestmark = pytest.mark.slow
@@ -42,10 +42,7 @@ def test_backup_while_playing_then_restore_and_play_on(server_factory: type[Serv
                                                        db_url: str, tmp_path: Path) -> None:
     server = server_factory(db_url)
     server.start()
-    made = create(server.url, ["person", "person"], join={"seat": 0, "name": "Ann"})
-    table = made["table"]["id"]
-    tokens = {0: made["token"], 1: join(server.url, table, 1, "Bob")}
-    seats = {s: Seat(server.ws_url, table, tokens[s]) for s in (0, 1)}
+    table, tokens, seats = seated_pair(server.url, server.ws_url)
     play = Play(seats, random.Random(9))
     play.moves(14)
     saved = play.version

@@ -15,7 +15,7 @@ import pytest
 from websockets.sync.client import connect
 
 from .conftest import Server
-from .helpers import Seat, create, join
+from .helpers import Seat, create, seated_pair
 from .test_cluster import Play
 
 SAMPLE = re.compile(r'^([a-z_:][a-z0-9_:]*)(\{[a-z_]+="[^"]*"(,[a-z_]+="[^"]*")*\})? '
@@ -55,10 +55,7 @@ def test_healthz_and_metrics(server_factory: type[Server], tmp_path: Path) -> No
 
     before = scrape(server)
     assert before["tablerummy_moves_total"] == 0
-    made = create(server.url, ["person", "person"], join={"seat": 0, "name": "Ann"})
-    table = made["table"]["id"]
-    seats = {0: Seat(server.ws_url, table, made["token"]),
-             1: Seat(server.ws_url, table, join(server.url, table, 1, "Bob"))}
+    table, _, seats = seated_pair(server.url, server.ws_url)
     play = Play(seats, random.Random(4))
     play.moves(9)
     watcher = Seat(server.ws_url, table, None)  # the third socket of this address

@@ -12,13 +12,14 @@ from __future__ import annotations
 import random
 import sqlite3
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import httpx
 import pytest
 
 from .conftest import PgCluster, Server
-from .helpers import Seat, create, join
+from .helpers import seated_pair
 from .test_cluster import Play, pick, stored_actions
 
 pytestmark = pytest.mark.slow
@@ -27,28 +28,35 @@ OUTAGE = 10.0
 """Seconds PostgreSQL stays down."""
 
 
-def test_postgresql_stopped_mid_game(server_factory: type[Server],
-                                     pg_cluster: PgCluster) -> None:
-    server = server_factory(pg_cluster.url)
-    server.start()
-    made = create(server.url, ["person", "person"], join={"seat": 0, "name": "Ann"})
-    table = made["table"]["id"]
-    seats = {0: Seat(server.ws_url, table, made["token"]),
-             1: Seat(server.ws_url, table, join(server.url, table, 1, "Bob"))}
-    play = Play(seats, random.Random(6))
-    play.moves(10)
-
-    pg_cluster.stop()  # "fast": its connections are closed under the server
-    down = time.monotonic()
+def moves_refused(play: Play, seconds: float, meanwhile: Callable[[], None]) -> int:
+    """For ``seconds``, whoever is to act tries a move: each is refused with a one-line
+    "try again" and changes nothing; ``meanwhile`` checks the server between moves."""
+    start = time.monotonic()
     refused = 0
-    while time.monotonic() - down < OUTAGE:
-        to_act = seats[0].sync(play.version)["view"]["to_act"]
-        seat = seats[to_act]
+    while time.monotonic() - start < seconds:
+        to_act = play.seats[0].sync(play.version)["view"]["to_act"]
+        seat = play.seats[to_act]
         answer = seat.act(pick(seat.sync(play.version), play.rng), ref=1000 + refused)
         assert answer["type"] == "error", answer
         assert "try again" in answer["message"] and "\n" not in answer["message"], answer
         assert answer["version"] == play.version  # nothing changed
         refused += 1
+        meanwhile()
+        time.sleep(0.3)
+    return refused
+
+
+def test_postgresql_stopped_mid_game(server_factory: type[Server],
+                                     pg_cluster: PgCluster) -> None:
+    server = server_factory(pg_cluster.url)
+    server.start()
+    table, _, seats = seated_pair(server.url, server.ws_url)
+    play = Play(seats, random.Random(6))
+    play.moves(10)
+
+    pg_cluster.stop()  # "fast": its connections are closed under the server
+
+    def outage_checks() -> None:
         health = httpx.get(server.url + "/healthz", timeout=10)
         assert health.status_code == 503, health.text
         assert health.json()["database"] != "ok"
@@ -56,7 +64,8 @@ def test_postgresql_stopped_mid_game(server_factory: type[Server],
         assert lobby.status_code in (200, 503), lobby.text
         if lobby.status_code == 503:
             assert "try again" in lobby.json()["error"]
-        time.sleep(0.5)
+
+    refused = moves_refused(play, OUTAGE, outage_checks)
     assert refused >= 5
     assert server.proc is not None and server.proc.poll() is None  # still serving
     for seat in seats.values():  # the states shown are still the acknowledged ones
@@ -92,27 +101,17 @@ def test_sqlite_locked_by_another_program(server_factory: type[Server], tmp_path
     path = tmp_path / "tables.sqlite3"
     server = server_factory(f"sqlite:///{path}")
     server.start()
-    made = create(server.url, ["person", "person"], join={"seat": 0, "name": "Ann"})
-    table = made["table"]["id"]
-    seats = {0: Seat(server.ws_url, table, made["token"]),
-             1: Seat(server.ws_url, table, join(server.url, table, 1, "Bob"))}
+    table, _, seats = seated_pair(server.url, server.ws_url)
     play = Play(seats, random.Random(13))
     play.moves(10)
 
     locker = sqlite3.connect(path, isolation_level=None)
     locker.execute("BEGIN IMMEDIATE")  # the write lock, held
-    locked = time.monotonic()
-    refused = 0
-    while time.monotonic() - locked < OUTAGE:
-        to_act = seats[0].sync(play.version)["view"]["to_act"]
-        seat = seats[to_act]
-        answer = seat.act(pick(seat.sync(play.version), play.rng), ref=1000 + refused)
-        assert answer["type"] == "error" and "try again" in answer["message"], answer
-        assert answer["version"] == play.version
-        refused += 1
-        # the event loop is not held: other requests are answered meanwhile
+
+    def answered() -> None:  # the event loop is not held: other requests are answered
         assert httpx.get(server.url + "/api/variants", timeout=10).status_code == 200
-        time.sleep(0.3)
+
+    refused = moves_refused(play, OUTAGE, answered)
     assert refused >= 5
     locker.execute("ROLLBACK")
     locker.close()

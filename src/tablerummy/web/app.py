@@ -6,6 +6,7 @@ Routes (the protocol is documented in ``docs/web.md``):
 - ``GET /api/variants``, ``GET|POST /api/tables``, ``GET /api/tables/{id}``,
   ``POST /api/tables/{id}/join``, ``POST /api/tables/{id}/leave``,
   ``GET /api/tables/{id}/record``, ``POST /api/replay``;
+- ``GET /healthz`` and ``GET /metrics`` for the operator (see :mod:`.ops`);
 - ``WS /ws/{id}`` — say ``hello`` (with a seat token, or none to watch), then ``act``.
 
 Every request passes the :class:`~.limits.Guard` first (headers, same origin, bounded

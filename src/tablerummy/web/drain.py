@@ -47,17 +47,9 @@ DRAIN_SECONDS = 10.0
 
 
 def drain_seconds() -> float:
-    from .store import StoreError
+    from .store import env_seconds
 
-    text = os.environ.get("TABLERUMMY_DRAIN_SECONDS", "")
-    try:
-        seconds = float(text) if text else DRAIN_SECONDS
-    except ValueError:
-        seconds = -1.0
-    if not 0.0 <= seconds <= 3600.0:
-        raise StoreError(f"TABLERUMMY_DRAIN_SECONDS is a number of seconds from 0 to 3600,"
-                         f" not {text!r}")
-    return seconds
+    return env_seconds("TABLERUMMY_DRAIN_SECONDS", DRAIN_SECONDS, 0.0, 3600.0)
 
 
 class Drain:

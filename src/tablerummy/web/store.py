@@ -21,6 +21,7 @@ import contextlib
 import functools
 import json
 import logging
+import math
 import os
 import secrets
 import threading
@@ -214,6 +215,22 @@ def libpq_url(url: str) -> str:
     """The database URL as libpq reads it (no SQLAlchemy driver name)."""
     return make_url(engine_url(url)).set(drivername="postgresql").render_as_string(
         hide_password=False)
+
+
+def env_seconds(name: str, default: float, low: float, high: float) -> float:
+    """A number of seconds from the environment variable ``name`` (unset: ``default``);
+    outside ``low`` … ``high`` or not a number: a one-line :class:`StoreError`."""
+    text = os.environ.get(name, "")
+    if not text:
+        return default
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = math.nan
+    if not low <= seconds <= high:
+        raise StoreError(f"{name} is a number of seconds from {low:g} to {high:g},"
+                         f" not {text!r}")
+    return seconds
 
 
 def sqlite_sync() -> str:
