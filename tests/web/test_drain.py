@@ -20,7 +20,7 @@ from websockets.exceptions import ConnectionClosed
 from tablerummy.web.store import libpq_url
 
 from .conftest import Server
-from .helpers import Seat, create, join
+from .helpers import Seat, create, join, seated_pair
 from .test_cluster import Play, pg, stored_actions
 
 __all__ = ["pg"]  # the fixture, used by name below
@@ -103,3 +103,18 @@ def test_sigterm_mid_game_clients_finish_on_the_other_process(server_factory: ty
     assert seats[1].sync(play.version)["table"]["status"] == "finished"
     assert stored_actions(pg, table) == [play.acked[v] for v in range(1, play.version + 1)]
 
+
+
+def test_sigterm_to_workers_drains_each(server_factory: type[Server], pg: str) -> None:
+    """``--workers 2``: the supervisor passes SIGTERM on; each worker closes its sockets
+    with the reconnect code, and everything stops."""
+    server = server_factory(pg, args=("--workers", "2"))
+    server.start()
+    table, _, seats = seated_pair(server.url, server.ws_url)
+    watchers = [Seat(server.ws_url, table, None) for _ in range(4)]  # on either worker
+    assert server.proc is not None
+    server.proc.send_signal(signal.SIGTERM)
+    for client in [*seats.values(), *watchers]:
+        answers_until_closed(client)
+        assert client.ws.close_code == 1012
+    assert server.proc.wait(30) in (0, -signal.SIGTERM)
