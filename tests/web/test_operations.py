@@ -4,6 +4,7 @@ Each against a real ``tablerummy serve`` process."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import re
@@ -13,6 +14,8 @@ from pathlib import Path
 import httpx
 import pytest
 from websockets.sync.client import connect
+
+from tablerummy.web.health import CHECK_EVERY, DatabaseCheck
 
 from .conftest import Server
 from .helpers import Seat, create, seated_pair
@@ -103,3 +106,25 @@ def test_log_format_text_is_the_default(server_factory: type[Server], tmp_path: 
     assert server.proc.wait(20) in (0, -signal.SIGTERM)  # uvicorn re-raises the signal
     first = server.proc.stdout.read().splitlines()[0]
     assert first.startswith("tablerummy: the web table is at http://127.0.0.1:")
+
+
+def test_health_checks_share_one_database_question() -> None:
+    """A visitor calling /healthz in a loop costs the database one SELECT a second."""
+    asked = []
+
+    class Store:
+        async def ping(self) -> None:
+            asked.append(1)
+            await asyncio.sleep(0.05)
+
+    async def scenario() -> None:
+        check = DatabaseCheck(Store())  # type: ignore[arg-type]
+        answers = await asyncio.gather(*(check.error() for _ in range(50)))
+        assert answers == [None] * 50 and len(asked) == 1
+        await check.error()
+        assert len(asked) == 1  # the answer is reused for a second
+        check._at -= CHECK_EVERY
+        await check.error()
+        assert len(asked) == 2
+
+    asyncio.run(scenario())

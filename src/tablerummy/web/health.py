@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
 import time
 from collections import deque
 from typing import Any
@@ -20,6 +21,9 @@ from .store import Store
 
 DB_TIMEOUT = 2.0
 """Seconds the database has to answer the health check's ``SELECT 1``."""
+
+CHECK_EVERY = 1.0
+"""Seconds an answer of the database is reused by later health checks."""
 
 MAX_LAG = 1.0
 """Seconds of event-loop lag past which the process says it is unhealthy: every socket
@@ -65,20 +69,41 @@ class LoopMonitor:
         return max((lag for _, lag in self._recent), default=self.lag)
 
 
-async def database_error(store: Store) -> str | None:
-    """None when the database answers in time; else what went wrong, in one line."""
-    try:
-        await asyncio.wait_for(store.ping(), DB_TIMEOUT)
-    except TimeoutError:
-        return f"no answer in {DB_TIMEOUT:g} s"
-    except TablerummyError as err:
-        return str(err)
-    return None
+class DatabaseCheck:
+    """The database's answer to ``SELECT 1``, asked at most once per :data:`CHECK_EVERY`.
+
+    Every request of ``/healthz`` shares the last answer, or the one being asked: a
+    visitor calling it in a loop costs the database nothing more (PostgreSQL's
+    statements share one worker thread with the game's).
+    """
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._at = -math.inf
+        self._answer: asyncio.Future[str | None] | None = None
+
+    async def error(self) -> str | None:
+        """None when the database answers in time; else what went wrong, in one line."""
+        now = time.monotonic()
+        if self._answer is None or (self._answer.done() and now - self._at >= CHECK_EVERY):
+            self._at = now
+            self._answer = asyncio.ensure_future(self._ask())
+        return await asyncio.shield(self._answer)
+
+    async def _ask(self) -> str | None:
+        try:
+            await asyncio.wait_for(self.store.ping(), DB_TIMEOUT)
+        except TimeoutError:
+            return f"no answer in {DB_TIMEOUT:g} s"
+        except TablerummyError as err:
+            return str(err)
+        return None
 
 
-async def health(store: Store, monitor: LoopMonitor, draining: bool) -> tuple[int, dict[str, Any]]:
+async def health(database: DatabaseCheck, monitor: LoopMonitor,
+                 draining: bool) -> tuple[int, dict[str, Any]]:
     """The status code and body of ``GET /healthz``."""
-    problem = await database_error(store)
+    problem = await database.error()
     worst = monitor.worst
     body: dict[str, Any] = {
         "status": "ok",

@@ -17,7 +17,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from .drain import Drain, DrainGate
-from .health import LoopMonitor, health
+from .health import DatabaseCheck, LoopMonitor, health
 from .metrics import CONTENT_TYPE, RefusalCounter, exposition
 from .store import StoreError
 
@@ -36,6 +36,7 @@ class Operations:
         self.manager = manager
         self.monitor = LoopMonitor()
         self.drain = Drain()
+        self.database: DatabaseCheck | None = None
 
     def routes(self) -> list[Route]:
         return [Route("/healthz", self.healthz), Route("/metrics", self.metrics)]
@@ -43,6 +44,7 @@ class Operations:
     def start(self) -> None:
         """In the lifespan's start-up, on the server's loop."""
         self.monitor.start()
+        self.database = DatabaseCheck(self.manager().store)
         self.drain.install(self.manager())
 
     async def stop(self) -> None:
@@ -58,7 +60,8 @@ class Operations:
         app.add_middleware(RefusalCounter)
 
     async def healthz(self, request: Request) -> Response:
-        status, body = await health(self.manager().store, self.monitor, self.drain.draining)
+        assert self.database is not None  # made at start-up
+        status, body = await health(self.database, self.monitor, self.drain.draining)
         return JSONResponse(body, status_code=status, headers={"Cache-Control": "no-store"})
 
     async def metrics(self, request: Request) -> Response:
