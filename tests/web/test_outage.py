@@ -88,7 +88,8 @@ def test_postgresql_stopped_mid_game(server_factory: type[Server],
     play.hand()
     assert stored_actions(pg_cluster.url, table) == [
         play.acked[v] for v in range(1, play.version + 1)]
-    assert httpx.get(server.url + "/healthz", timeout=10).status_code == 200
+    health = httpx.get(server.url + "/healthz", timeout=10)
+    assert health.json()["database"] == "ok", health.text  # (its lag: a loaded machine's)
     server.stop()
     assert server.proc.stdout is not None
     assert "Traceback" not in server.proc.stdout.read()
