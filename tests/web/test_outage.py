@@ -66,7 +66,7 @@ def test_postgresql_stopped_mid_game(server_factory: type[Server],
             assert "try again" in lobby.json()["error"]
 
     refused = moves_refused(play, OUTAGE, outage_checks)
-    assert refused >= 5
+    assert refused >= 3
     assert server.proc is not None and server.proc.poll() is None  # still serving
     for seat in seats.values():  # the states shown are still the acknowledged ones
         assert seat.sync(play.version)["version"] == play.version
@@ -113,7 +113,7 @@ def test_sqlite_locked_by_another_program(server_factory: type[Server], tmp_path
         assert httpx.get(server.url + "/api/variants", timeout=10).status_code == 200
 
     refused = moves_refused(play, OUTAGE, answered)
-    assert refused >= 5
+    assert refused >= 3  # (SQLite's usual 5 s wait would allow 2 in the 10 s)
     locker.execute("ROLLBACK")
     locker.close()
     play.hand()
