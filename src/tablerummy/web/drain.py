@@ -12,8 +12,8 @@ the process *drains* before uvicorn's own shutdown runs:
    acknowledged on its socket;
 4. every socket is closed with :data:`RECONNECT` (1012, "service restart"): the page and
    any client reconnect, through the load balancer, to another process;
-5. then uvicorn shuts down as usual (the app's lifespan gives up this process's leases,
-   so another process leads its tables at once).
+5. then uvicorn shuts down as usual (the app's lifespan gives up this process's leases:
+   another process leads its tables from its next heartbeat).
 
 Steps 3 and 4 wait at most ``TABLERUMMY_DRAIN_SECONDS`` (default :data:`DRAIN_SECONDS`).
 """
