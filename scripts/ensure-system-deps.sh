@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The system packages the test suite needs: Chromium (browser tests of the web table)
-# and PostgreSQL (the store's second backend). Installs them with apt-get only when
-# missing; a fast no-op when both are present. Idempotent.
+# The system packages the test suite needs: Chromium (browser tests of the web table),
+# PostgreSQL (the store's second backend) and nginx (the reverse-proxy test, which runs
+# its own nginx as the current user: the package's service is not needed). Installs them
+# with apt-get only when missing; a fast no-op when all are present. Idempotent.
 set -euo pipefail
 
 missing=()
@@ -9,6 +10,7 @@ missing=()
 if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && ! command -v initdb >/dev/null 2>&1; then
     missing+=(postgresql)
 fi
+[ -x /usr/sbin/nginx ] || command -v nginx >/dev/null 2>&1 || missing+=(nginx)
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 if ! command -v apt-get >/dev/null 2>&1; then

@@ -6,6 +6,8 @@
 ['draw discard', 'draw stock']
 """
 
+from importlib import metadata as _metadata
+
 from .errors import IllegalActionError, NotationError, OptionError, RecordError, TablerummyError
 from .game import Game
 from .variant import Action, HandState, Observation, Variant, get_variant, variant_names
@@ -24,4 +26,8 @@ __all__ = [
     "get_variant",
     "variant_names",
 ]
-__version__ = "0.1.0"
+
+try:  # one number, kept in pyproject.toml: the installed package's metadata says it
+    __version__ = _metadata.version("tablerummy")
+except _metadata.PackageNotFoundError:  # the sources on a path, never installed
+    __version__ = "0+unknown"

@@ -62,42 +62,75 @@ def _pg_bin() -> Path | None:
     return Path(initdb).resolve().parent if initdb else None
 
 
+class PgCluster:
+    """A private PostgreSQL cluster in a temporary directory, on a free loopback port.
+
+    As root the server runs as ``postgres`` (it refuses root). It can be stopped and
+    started again on the same port (the database-outage test).
+    """
+
+    def __init__(self) -> None:
+        bindir = _pg_bin()
+        if bindir is None:
+            missing("PostgreSQL is not installed (initdb not found)")
+            raise AssertionError  # unreachable
+        self.bindir = bindir
+        root = os.geteuid() == 0
+        # as root the cluster runs as postgres, which must reach the directory: use /tmp
+        self.base = Path(tempfile.mkdtemp(prefix="tablerummy-pg-", dir="/tmp" if root else None))
+        self.data, self.sockets = self.base / "data", self.base / "sock"
+        self.sockets.mkdir()
+        self.as_user: list[str] = []
+        if root:  # the server refuses to run as root
+            self.as_user = ["runuser", "-u", "postgres", "--"]
+            shutil.chown(self.base, "postgres")
+            shutil.chown(self.sockets, "postgres")
+        self.port = free_port()
+        self.url = f"postgresql://postgres@127.0.0.1:{self.port}/tablerummy"
+        self.run("initdb", "-D", str(self.data), "-A", "trust", "-U", "postgres",
+                 "--no-sync", "-E", "UTF8")
+        self.start()
+        self.run("createdb", "-h", "127.0.0.1", "-p", str(self.port), "-U", "postgres",
+                 "tablerummy")
+
+    def run(self, program: str, *args: str) -> None:
+        done = subprocess.run([*self.as_user, str(self.bindir / program), *args],
+                              capture_output=True, text=True, check=False)
+        if done.returncode:
+            pytest.fail(f"{program} failed: {done.stderr.strip() or done.stdout.strip()}")
+
+    def start(self) -> None:
+        self.run("pg_ctl", "-D", str(self.data), "-w", "-t", "30", "-l",
+                 str(self.base / "log"), "-o", f"-p {self.port} -k {self.sockets}"
+                 " -c listen_addresses=127.0.0.1 -c fsync=off", "start")
+
+    def stop(self, mode: str = "fast") -> None:
+        self.run("pg_ctl", "-D", str(self.data), "-m", mode, "-w", "stop")
+
+    def remove(self) -> None:
+        subprocess.run([*self.as_user, str(self.bindir / "pg_ctl"), "-D", str(self.data),
+                        "-m", "immediate", "stop"], capture_output=True, check=False)
+        shutil.rmtree(self.base, ignore_errors=True)
+
+
 @pytest.fixture(scope="session")
 def postgres_url() -> Iterator[str]:
     """A PostgreSQL database of a private cluster started for this session."""
-    bindir = _pg_bin()
-    if bindir is None:
-        missing("PostgreSQL is not installed (initdb not found)")
-        raise AssertionError  # unreachable
-    root = os.geteuid() == 0
-    # as root the cluster runs as postgres, which must reach the directory: use /tmp
-    base = Path(tempfile.mkdtemp(prefix="tablerummy-pg-", dir="/tmp" if root else None))
-    data, sockets = base / "data", base / "sock"
-    sockets.mkdir()
-    as_user: list[str] = []
-    if root:  # the server refuses to run as root
-        as_user = ["runuser", "-u", "postgres", "--"]
-        shutil.chown(base, "postgres")
-        shutil.chown(sockets, "postgres")
-    port = free_port()
-
-    def run(*cmd: str) -> None:
-        done = subprocess.run([*as_user, *cmd], capture_output=True, text=True, check=False)
-        if done.returncode:
-            pytest.fail(f"{cmd[0]} failed: {done.stderr.strip() or done.stdout.strip()}")
-
-    run(str(bindir / "initdb"), "-D", str(data), "-A", "trust", "-U", "postgres",
-        "--no-sync", "-E", "UTF8")
-    run(str(bindir / "pg_ctl"), "-D", str(data), "-w", "-t", "30", "-l", str(base / "log"),
-        "-o", f"-p {port} -k {sockets} -c listen_addresses=127.0.0.1 -c fsync=off", "start")
+    cluster = PgCluster()
     try:
-        run(str(bindir / "createdb"), "-h", "127.0.0.1", "-p", str(port), "-U", "postgres",
-            "tablerummy")
-        yield f"postgresql://postgres@127.0.0.1:{port}/tablerummy"
+        yield cluster.url
     finally:
-        subprocess.run([*as_user, str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate",
-                        "stop"], capture_output=True, check=False)
-        shutil.rmtree(base, ignore_errors=True)
+        cluster.remove()
+
+
+@pytest.fixture
+def pg_cluster() -> Iterator[PgCluster]:
+    """A cluster of this test's own: one it may stop and start."""
+    cluster = PgCluster()
+    try:
+        yield cluster
+    finally:
+        cluster.remove()
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

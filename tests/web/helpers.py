@@ -68,3 +68,12 @@ class Seat:
 
     def close(self) -> None:
         self.ws.close()
+
+
+def seated_pair(base: str, ws_base: str) -> tuple[str, dict[int, str], dict[int, Seat]]:
+    """A new two-person capone table, Ann and Bob seated and connected: its id, the
+    seats' tokens and their sockets."""
+    made = create(base, ["person", "person"], join={"seat": 0, "name": "Ann"})
+    table = made["table"]["id"]
+    tokens = {0: str(made["token"]), 1: join(base, table, 1, "Bob")}
+    return table, tokens, {s: Seat(ws_base, table, tokens[s]) for s in (0, 1)}

@@ -219,6 +219,17 @@ def _parser() -> argparse.ArgumentParser:
                    help="processes deciding bot moves (default 2; 0: a thread)")
     p.add_argument("--workers", type=whole(1, 64), default=1, metavar="N",
                    help="server processes on one port (needs a PostgreSQL --db; see docs/web.md)")
+    p.add_argument("--log-format", choices=("text", "json"), default="text",
+                   help="the server's log on stderr: text, or one JSON object a line")
+
+    p = sub.add_parser("backup", help="copy the web table's database to a file (while it runs)")
+    p.add_argument("--db", default="sqlite:///tablerummy.sqlite3", help="SQLAlchemy database URL")
+    p.add_argument("file", help="the backup to write (a new file)")
+    p = sub.add_parser("restore", help="load a backup into a new database (servers stopped)")
+    p.add_argument("--db", default="sqlite:///tablerummy.sqlite3", help="SQLAlchemy database URL")
+    p.add_argument("file", help="a file written by tablerummy backup")
+    p.add_argument("--replace", action="store_true",
+                   help="replace the tablerummy tables the database holds")
     return parser
 
 
@@ -272,6 +283,9 @@ def _run(argv: Sequence[str] | None) -> int:
         if args.command == "play":
             from .play import play_command
             return play_command(args)
+        if args.command in ("backup", "restore"):
+            from .backup_cmd import backup_command
+            return backup_command(args)
         from .serve_cmd import serve_command
         return serve_command(args)
     except TablerummyError as err:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import logging.config
 import math
 import os
 import socket
@@ -52,9 +53,16 @@ def serve_command(args: argparse.Namespace) -> int:
         bot_workers=args.bot_workers,
         origins=tuple(o.rstrip("/") for o in args.allow_origin) if args.allow_origin else None,
     )
+    from ..web.drain import drain_seconds
+    from ..web.logs import log_config
+
+    drain_seconds()  # a bad TABLERUMMY_DRAIN_SECONDS: one line, before starting
     workers = f" in {args.workers} processes" if args.workers > 1 else ""
-    print(f"tablerummy: the web table is at http://{args.host}:{args.port}/{workers}"
-          f" (database {_safe(args.db)})", flush=True)
+    banner = (f"the web table is at http://{args.host}:{args.port}/{workers}"
+              f" (database {_safe(args.db)})")
+    logging_config = log_config(args.log_format)
+    if logging_config is None:
+        print(f"tablerummy: {banner}", flush=True)
     if args.workers > 1:
         # uvicorn starts the processes (sharing the listening socket); each builds its
         # own app from the environment, as a process of another machine would
@@ -66,6 +74,9 @@ def serve_command(args: argparse.Namespace) -> int:
         app: Any = "tablerummy.web.app:app_from_env"
     else:
         app = create_app(args.db, bot_delay=bot_delay, tune_gc=True, settings=settings)
+    if logging_config is not None:
+        logging.config.dictConfig(logging_config)
+        logging.getLogger("tablerummy.web").info(banner)
     # no per-message deflate: state messages are a few kB, and the CPU it costs is
     # better spent serving more tables (see docs/benchmarks.md).
     # ws_max_size: the websocket layer refuses a longer message from its header, before
@@ -75,5 +86,6 @@ def serve_command(args: argparse.Namespace) -> int:
                 proxy_headers=args.proxy_headers,
                 forwarded_allow_ips=args.forwarded_allow_ips if args.proxy_headers else None,
                 server_header=False, workers=args.workers if args.workers > 1 else None,
-                factory=args.workers > 1)
+                factory=args.workers > 1,
+                log_config=logging_config or uvicorn.config.LOGGING_CONFIG)
     return 0

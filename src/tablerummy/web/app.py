@@ -6,6 +6,7 @@ Routes (the protocol is documented in ``docs/web.md``):
 - ``GET /api/variants``, ``GET|POST /api/tables``, ``GET /api/tables/{id}``,
   ``POST /api/tables/{id}/join``, ``POST /api/tables/{id}/leave``,
   ``GET /api/tables/{id}/record``, ``POST /api/replay``;
+- ``GET /healthz`` and ``GET /metrics`` for the operator (see :mod:`.ops`);
 - ``WS /ws/{id}`` — say ``hello`` (with a seat token, or none to watch), then ``act``.
 
 Every request passes the :class:`~.limits.Guard` first (headers, same origin, bounded
@@ -35,6 +36,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..errors import TablerummyError
 from .limits import Guard, QuotaError, Settings, TokenBucket
+from .ops import Operations
 from .protocol import (
     Act,
     Hello,
@@ -117,6 +119,8 @@ def create_app(db_url: str = "sqlite:///tablerummy.sqlite3", bot_delay: float = 
     def manager() -> TableManager:
         return state["manager"]  # type: ignore[no-any-return]
 
+    ops = Operations(manager)
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = Store(db_url)
@@ -129,9 +133,11 @@ def create_app(db_url: str = "sqlite:///tablerummy.sqlite3", bot_delay: float = 
             gc.collect()
             gc.freeze()
             gc.set_threshold(20_000, 20, 100)
+        ops.start()
         try:
             yield
         finally:
+            await ops.stop()
             await manager().close()
             await store.aclose()
 
@@ -231,6 +237,7 @@ def create_app(db_url: str = "sqlite:///tablerummy.sqlite3", bot_delay: float = 
         await _serve_socket(ws, table, limits)
 
     routes = [
+        *ops.routes(),
         Route("/", page("lobby.html")),
         Route("/t/{table_id}", page("table.html")),
         Route("/replay", page("replay.html")),
@@ -248,6 +255,7 @@ def create_app(db_url: str = "sqlite:///tablerummy.sqlite3", bot_delay: float = 
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.add_middleware(Guard, settings=limits)
+    ops.wrap(app)
     return app
 
 
@@ -274,7 +282,7 @@ async def _writer(ws: WebSocket, conn: Connection) -> None:
         while True:
             text = await conn.outbox.get()
             if text is None:
-                await ws.close(code=4008)
+                await ws.close(code=conn.close_code)
                 return
             await ws.send_text(text)
 

@@ -120,6 +120,8 @@ class BotPool:
         self.modules = bot_modules()
         load_bot_modules(self.modules)
         self._executor: Executor | None = None
+        self.waiting = 0
+        """Decisions asked for and not answered yet (the pool's queue and those deciding)."""
 
     def _pool(self) -> Executor:
         if self._executor is None:
@@ -141,16 +143,20 @@ class BotPool:
     async def choose(self, request: BotRequest) -> str:
         """The bot's move; if the bot fails, the first legal move (logged), so play goes on."""
         loop = asyncio.get_running_loop()
-        for _ in range(2):
-            try:
-                return await loop.run_in_executor(self._pool(), decide, request)
-            except BrokenProcessPool:
-                log.error("the bot pool broke (a worker died): starting a new one")
-                self._executor = None
-            except Exception:
-                log.exception("bot %s failed at seat p%d", request.bot, request.seat)
-                break
-        return request.legal[0]
+        self.waiting += 1
+        try:
+            for _ in range(2):
+                try:
+                    return await loop.run_in_executor(self._pool(), decide, request)
+                except BrokenProcessPool:
+                    log.error("the bot pool broke (a worker died): starting a new one")
+                    self._executor = None
+                except Exception:
+                    log.exception("bot %s failed at seat p%d", request.bot, request.seat)
+                    break
+            return request.legal[0]
+        finally:
+            self.waiting -= 1
 
     def close(self) -> None:
         """Stop the workers (a move being decided is finished first, and dropped)."""

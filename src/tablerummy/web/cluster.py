@@ -25,11 +25,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import os
 from typing import TYPE_CHECKING, Any
 
 from ..errors import TablerummyError
-from .store import CHANNEL, StoreError, libpq_url
+from .store import CHANNEL, StoreError, env_seconds, libpq_url
 
 if TYPE_CHECKING:
     import psycopg
@@ -43,17 +42,7 @@ LEASE_SECONDS = 10.0
 
 
 def lease_seconds() -> float:
-    text = os.environ.get("TABLERUMMY_LEASE_SECONDS", "")
-    if not text:
-        return LEASE_SECONDS
-    try:
-        seconds = float(text)
-    except ValueError:
-        seconds = -1.0
-    if not 1.0 <= seconds <= 3600.0:
-        raise StoreError(f"TABLERUMMY_LEASE_SECONDS is a number of seconds from 1 to 3600,"
-                         f" not {text!r}")
-    return seconds
+    return env_seconds("TABLERUMMY_LEASE_SECONDS", LEASE_SECONDS, 1.0, 3600.0)
 
 
 class Cluster:

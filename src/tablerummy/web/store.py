@@ -21,6 +21,7 @@ import contextlib
 import functools
 import json
 import logging
+import math
 import os
 import secrets
 import threading
@@ -55,6 +56,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from ..errors import TablerummyError
+from .metrics import METRICS
 
 if TYPE_CHECKING:
     import psycopg
@@ -64,6 +66,9 @@ T = TypeVar("T")
 Done = Future[None] | asyncio.Future[None]
 Pending = tuple[str, int, str, dict[str, Any] | None, Done]
 """A move waiting for its commit: table, seq, text, table columns to update, its waiter."""
+
+SQLITE_BUSY_MS = 200
+"""Milliseconds a SQLite statement waits for a lock another program holds (then fails)."""
 
 CHECKPOINT_EVERY = 1.0
 """Seconds between SQLite checkpoints while moves are being written."""
@@ -132,6 +137,10 @@ actions_t = Table(
 
 class StoreError(TablerummyError):
     """The database refused or could not be reached; the message says which."""
+
+
+UNAVAILABLE = "the move was not saved: the database is unavailable, try again in a moment"
+"""A move's error while the database cannot be reached (nothing changed)."""
 
 
 class MoveConflict(StoreError):
@@ -208,6 +217,22 @@ def libpq_url(url: str) -> str:
         hide_password=False)
 
 
+def env_seconds(name: str, default: float, low: float, high: float) -> float:
+    """A number of seconds from the environment variable ``name`` (unset: ``default``);
+    outside ``low`` … ``high`` or not a number: a one-line :class:`StoreError`."""
+    text = os.environ.get(name, "")
+    if not text:
+        return default
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = math.nan
+    if not low <= seconds <= high:
+        raise StoreError(f"{name} is a number of seconds from {low:g} to {high:g},"
+                         f" not {text!r}")
+    return seconds
+
+
 def sqlite_sync() -> str:
     """SQLite's ``synchronous`` setting: ``TABLERUMMY_SQLITE_SYNC``, NORMAL by default."""
     sync = os.environ.get("TABLERUMMY_SQLITE_SYNC", "NORMAL").upper()
@@ -233,7 +258,10 @@ def _make_engine(url: str) -> Engine:
             # NORMAL: a commit survives the server's death (kill -9 included), not a power
             # cut; FULL also fsyncs each commit (see docs/web.md for what it costs)
             cursor.execute(f"PRAGMA synchronous={sync}")
-            cursor.execute("PRAGMA busy_timeout=5000")
+            # another program holding the write lock: wait briefly, then the move is
+            # refused with "try again" (the commit runs on the event loop: every socket
+            # of the server would wait for as long as this)
+            cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_MS}")
             # checkpoints (which fsync the database file) run on the worker thread, so
             # that a commit on the event loop never waits for the disk
             cursor.execute("PRAGMA wal_autocheckpoint=0")
@@ -326,6 +354,27 @@ class Store:
         self._pool.submit(self._close_writer)  # after any batch the worker is writing
         self._pool.shutdown(wait=True)
         self._engine.dispose()
+
+    async def ping(self) -> None:
+        """Raise :class:`StoreError` unless the database answers a ``SELECT 1``."""
+        await self._run(self._ping_sync)
+
+    def _ping_sync(self) -> None:
+        with self._engine.connect() as conn:
+            conn.exec_driver_sql("SELECT 1")
+
+    async def flush(self) -> None:
+        """Return once every move handed to :meth:`append` so far is settled."""
+        while True:
+            with self._lock:
+                idle = not self._pending and not self._writer_busy and not self._flush_scheduled
+            flusher = self._flusher
+            if flusher is not None and not flusher.done():
+                await asyncio.wait([flusher])
+            elif idle:
+                return
+            else:
+                await asyncio.sleep(0.005)
 
     async def _run(self, fn: Callable[..., T], *args: Any) -> T:
         try:
@@ -614,6 +663,7 @@ class Store:
         ``changes`` are more columns of the table's row to set in the same transaction
         (the turn clock's deadline).
         """
+        started = time.monotonic()
         if status is not None:
             changes = dict(changes or {}, status=status)
         on_loop = self._inline or self.shared
@@ -641,7 +691,8 @@ class Store:
         except MoveConflict:
             raise
         except SQLAlchemyError as err:
-            raise StoreError(f"the move could not be saved: {_short(err)}") from None
+            raise StoreError(f"{UNAVAILABLE} ({_short(err)})") from None
+        METRICS.committed(time.monotonic() - started)
 
     async def _write_async(self) -> None:
         """PostgreSQL: commit the waiting moves in batches on this loop's own connection.

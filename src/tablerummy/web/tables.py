@@ -40,6 +40,7 @@ from . import clock
 from .affordances import card_faces
 from .botpool import BotPool, BotRequest, move_seed
 from .limits import QuotaError, RateWindow, Settings, check_options, check_turn_seconds, clean_name
+from .metrics import METRICS
 from .protocol import dumps, hand_summary, seat_message
 from .store import MoveConflict, Note, SeatRow, Store, StoreError, TableRow, now
 
@@ -93,6 +94,8 @@ class Connection:
     log_hand: int = -1  # the hand whose events were sent, and how many
     log_sent: int = 0
     closed: bool = False
+    close_code: int = 4008
+    """The websocket close code its writer closes with (the drain's: reconnect)."""
 
     def post(self, text: str) -> None:
         if self.closed:
@@ -103,10 +106,11 @@ class Connection:
             return
         self.outbox.put_nowait(text)
 
-    def close(self) -> None:
-        """Send what is queued, then close the socket."""
+    def close(self, code: int = 4008) -> None:
+        """Send what is queued, then close the socket with ``code``."""
         if not self.closed:
             self.closed = True
+            self.close_code = code
             self.outbox.put_nowait(None)
 
 
@@ -340,7 +344,11 @@ class LiveTable:
         A person marked away by the turn clock takes the seat back by acting (even a
         move that is refused); a seat handed to a bot for the rest of the game cannot act.
         """
+        started = time.monotonic()
         async with self.lock:
+            if self.manager.draining:  # nothing more is committed here: see drain.py
+                raise TableError("the server is restarting: reconnect and send the move again",
+                                 503)
             if seat is not None and self.row.seats[seat].kind == "person":
                 spec = self.row.seats[seat]
                 if spec.handed:
@@ -353,6 +361,7 @@ class LiveTable:
                 # another process moved the table first: judge the move again on the
                 # table as it now is (it was reloaded)
                 await self._act_locked(seat, text, version)
+        METRICS.move_seconds.observe(time.monotonic() - started)
         self.schedule_turns()
 
     async def _act_locked(self, seat: int | None, text: str, version: int | None) -> None:
@@ -370,6 +379,7 @@ class LiveTable:
         action = game.parse(text)
         canonical = game.variant.action_text(action)
         turn = (len(game.hands), game.to_act)
+        before = (self.row.status, self.row.deadline, self.standing_in)
         game.apply(action, seat=seat)  # raises IllegalActionError, changing nothing
         self.row.actions.append(canonical)
         status = FINISHED if game.game_over else None
@@ -385,8 +395,11 @@ class LiveTable:
         try:
             await self.manager.store.append(self.id, self.version - 1, canonical, status,
                                             changes)
-        except StoreError:
+        except MoveConflict:
             await self._rebuild()
+            raise
+        except StoreError:
+            await self._undo_last(*before)
             raise
         finally:
             self._committing = False
@@ -402,6 +415,25 @@ class LiveTable:
             self.row = row
             self.game = replay_row(row)
             self._forget_stand_in()
+        self._cache.clear()
+        self._meta = None
+        self._read.clear()
+        self._summaries.clear()
+
+    async def _undo_last(self, status: str, deadline: float | None,
+                         standing_in: int | None) -> None:
+        """Forget the move whose commit failed: reload the table from the store, or (the
+        database being unreachable) replay the moves before it, which are all in memory.
+        """
+        try:
+            await self._rebuild()
+            return
+        except StoreError:
+            pass
+        row = self.row
+        row.actions.pop()
+        row.status, row.deadline, self.standing_in = status, deadline, standing_in
+        self.game = replay_row(row)
         self._cache.clear()
         self._meta = None
         self._read.clear()
@@ -636,6 +668,8 @@ class TableManager:
     settings: Settings = field(default_factory=Settings)
     live: dict[str, LiveTable] = field(default_factory=dict)
     _loading: dict[str, asyncio.Lock] = field(default_factory=dict)
+    draining: bool = False
+    """SIGTERM: moves are refused, to be sent again to another process (see drain.py)."""
 
     def __post_init__(self) -> None:
         self.bots = BotPool(self.settings.bot_workers)
