@@ -373,10 +373,9 @@ def host_allowed(scope: Scope, settings: Settings) -> bool:
     allowed = settings.allowed_hosts
     if not allowed or "*" in allowed:
         return True
-    host = _header(scope, b"host")
-    if host is None:
-        return True  # not a browser (HTTP/1.0): nothing to rebind
-    return host_name(host) in allowed
+    # every Host header: a second one must not slip a foreign name past the first
+    return all(host_name(bytes(value).decode("latin-1")) in allowed
+               for key, value in scope.get("headers", []) if key == b"host")
 
 
 class Guard:
