@@ -62,7 +62,8 @@ class Replays:
         self.pool = pool
         self.window = RateWindow(settings.replays_per_minute, 60.0)
         self.running = 0
-        self.at_once = max(1, settings.bot_workers)
+        # one worker is left to the bots (the pool is theirs first)
+        self.at_once = max(1, settings.bot_workers - 1)
 
     async def frame(self, group: str, record: Any, step: int) -> tuple[int, dict[str, Any]]:
         limits = self.settings
