@@ -142,6 +142,43 @@ def test_connections_are_capped_per_address_websockets_included(
         ws.close()
 
 
+def test_a_full_server_refuses_at_once_and_frees_places_as_connections_close(
+        server_factory: type[Server], tmp_path: Path) -> None:
+    server = server_factory(f"sqlite:///{tmp_path / 'full.sqlite3'}",
+                            env={"TABLERUMMY_MAX_CONNECTIONS": "12",
+                                 "TABLERUMMY_CONNECTIONS_PER_ADDRESS": "0",
+                                 "TABLERUMMY_REQUEST_TIMEOUT": "60"})
+    server.start()
+    held = [_raw(server, f"127.0.2.{n}") for n in range(1, 13)]
+    extra = _raw(server, "127.0.2.99")
+    assert _answer(extra).startswith(b"HTTP/1.1 503 ")
+    held.pop().close()
+    for _ in range(50):  # the server notices the close as it reads it
+        with contextlib.suppress(httpx.HTTPError):
+            if httpx.get(server.url + "/api/variants", timeout=10).status_code == 200:
+                break
+        threading.Event().wait(0.1)
+    else:
+        raise AssertionError("the place of a closed connection was not freed")
+    for sock in held:
+        sock.close()
+
+
+def test_the_open_file_limit_is_raised_and_the_connections_fit_under_it() -> None:
+    from tablerummy.web.connections import FD_RESERVE, raise_fd_limit
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    try:
+        fit = raise_fd_limit(10**9)
+        now = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+        assert now >= soft and (hard == resource.RLIM_INFINITY or now == hard)
+        if now != resource.RLIM_INFINITY:
+            assert fit == now - FD_RESERVE
+        assert raise_fd_limit(100) == 100
+    finally:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+
 def test_a_new_visitor_is_served_while_1100_slow_connections_are_open(
         server_factory: type[Server], tmp_path: Path, files: None) -> None:
     # the server starts with the usual soft limit of 1,024 open files (the old server
@@ -342,6 +379,18 @@ def test_spectators_are_capped_per_table_and_in_all(server_factory: type[Server]
 
 
 # --- hostile JSON, foreign host names --------------------------------------------------------
+
+def test_default_host_names_are_the_bound_address_and_the_origins() -> None:
+    from tablerummy.web.limits import default_hosts, host_name
+
+    assert host_name("Cards.Example:8000") == "cards.example"
+    assert host_name("[::1]:8000") == "::1" and host_name("::1") == "::1"
+    assert host_name("example.org.") == "example.org"
+    assert set(default_hosts("127.0.0.1", ())) == {"127.0.0.1", "localhost", "::1"}
+    assert default_hosts("192.0.2.7", ("https://cards.example:8443",)) == (
+        "192.0.2.7", "cards.example")
+    assert {"localhost", "127.0.0.1"} <= set(default_hosts("0.0.0.0", ()))
+
 
 def test_huge_integers_are_a_one_line_400_everywhere(server_factory: type[Server],
                                                      tmp_path: Path) -> None:
