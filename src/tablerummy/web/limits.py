@@ -4,14 +4,18 @@ Everything a stranger can send is bounded here, before the rest of the app sees 
 
 - :class:`Settings` — every limit, with its default and its ``TABLERUMMY_*`` variable;
 - :class:`Guard` — an ASGI middleware in front of the app: security headers on every
-  response; POSTs only as JSON, only from the server's own origin (or a configured one),
-  bodies counted as they stream in and refused with 413 past the limit; websocket
-  upgrades from a foreign origin refused, and at most so many sockets per address;
-- :class:`RateWindow` and :class:`TokenBucket` — tables created per address per minute,
-  messages per socket per second.
+  response; only the allowed host names (DNS rebinding); POSTs only as JSON, only from
+  the server's own origin (or a configured one), bodies counted as they stream in and
+  refused with 413 past the limit; websocket upgrades from a foreign origin refused,
+  and at most so many sockets per address group;
+- :class:`RateWindow` and :class:`TokenBucket` — tables created per address group per
+  minute, replays per minute, messages per socket per second;
+- :class:`Watchers` — spectator sockets per table and in all.
 
 Client addresses are what uvicorn reports: the peer, or — behind a reverse proxy run
-with ``--proxy-headers`` — the forwarded address (see ``docs/web.md``).
+with ``--proxy-headers`` — the forwarded address (see ``docs/web.md``); quotas count
+them by :func:`address_group`.  What arrives before the app (request heads, slow
+requests, connections) is bounded in :mod:`.connections`.
 """
 
 from __future__ import annotations
