@@ -4,7 +4,9 @@ uvicorn reads requests with no limit of its own: a request line and headers of a
 size are buffered, a request whose bytes trickle in (slowloris) or never finish waits
 for ever, and connections are not counted per client.  :class:`GuardedProtocol`, the
 HTTP protocol ``tablerummy serve`` gives uvicorn (``http=``), is uvicorn's httptools
-protocol with those bounds added where the bytes arrive:
+protocol (httptools comes with ``uvicorn[standard]``, the web extra's; its parser has
+no bound on a head either, and h11's ``h11_max_incomplete_event_size`` bounds only
+what is buffered, never the time) with those bounds added where the bytes arrive:
 
 - the request line and headers together are at most ``Settings.max_head`` bytes,
   counted as they arrive: more, and the answer is ``431`` and the connection closed;
