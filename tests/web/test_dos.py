@@ -381,7 +381,7 @@ def test_spectators_are_capped_per_table_and_in_all(server_factory: type[Server]
 # --- hostile JSON, foreign host names --------------------------------------------------------
 
 def test_default_host_names_are_the_bound_address_and_the_origins() -> None:
-    from tablerummy.web.limits import default_hosts, host_name
+    from tablerummy.web.limits import Settings, default_hosts, host_name
 
     assert host_name("Cards.Example:8000") == "cards.example"
     assert host_name("[::1]:8000") == "::1" and host_name("::1") == "::1"
@@ -390,6 +390,8 @@ def test_default_host_names_are_the_bound_address_and_the_origins() -> None:
     assert default_hosts("192.0.2.7", ("https://cards.example:8443",)) == (
         "192.0.2.7", "cards.example")
     assert {"localhost", "127.0.0.1"} <= set(default_hosts("0.0.0.0", ()))
+    given = Settings.from_env({"TABLERUMMY_ALLOWED_HOSTS": "Cards.Example:443, [::1],"})
+    assert given.allowed_hosts == ("cards.example", "::1")
 
 
 def test_huge_integers_are_a_one_line_400_everywhere(server_factory: type[Server],
