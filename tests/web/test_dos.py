@@ -142,6 +142,24 @@ def test_connections_are_capped_per_address_websockets_included(
         ws.close()
 
 
+def test_a_trusted_proxys_connections_are_not_capped_per_address(
+        server_factory: type[Server], tmp_path: Path) -> None:
+    server = server_factory(f"sqlite:///{tmp_path / 'proxy.sqlite3'}",
+                            args=("--proxy-headers", "--forwarded-allow-ips", "127.0.0.1"),
+                            env={"TABLERUMMY_CONNECTIONS_PER_ADDRESS": "3",
+                                 "TABLERUMMY_REQUEST_TIMEOUT": "60"})
+    server.start()
+    through_proxy = [_raw(server, "127.0.0.1") for _ in range(6)]
+    for sock in through_proxy:  # every one is served
+        sock.sendall(b"GET /api/variants HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                     b"X-Forwarded-For: 203.0.113.7\r\n\r\n")
+        assert sock.recv(65536).startswith(b"HTTP/1.1 200 ")
+    direct = [_raw(server, "127.0.0.2") for _ in range(3)]
+    assert _answer(_raw(server, "127.0.0.2")).startswith(b"HTTP/1.1 429 ")
+    for sock in [*through_proxy, *direct]:
+        sock.close()
+
+
 def test_a_full_server_refuses_at_once_and_frees_places_as_connections_close(
         server_factory: type[Server], tmp_path: Path) -> None:
     server = server_factory(f"sqlite:///{tmp_path / 'full.sqlite3'}",
