@@ -127,7 +127,7 @@ def test_connections_are_capped_per_address_websockets_included(
     for ws in sockets[:2]:
         ws.close()
     again = None
-    for _ in range(50):  # the server notices the closes as it reads them
+    for _ in range(200):  # the server notices the closes as it reads them
         again = _raw(server, "127.0.0.2")
         again.sendall(b"GET /api/variants HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         if again.recv(65536).startswith(b"HTTP/1.1 200 "):
@@ -171,7 +171,7 @@ def test_a_full_server_refuses_at_once_and_frees_places_as_connections_close(
     extra = _raw(server, "127.0.2.99")
     assert _answer(extra).startswith(b"HTTP/1.1 503 ")
     held.pop().close()
-    for _ in range(50):  # the server notices the close as it reads it
+    for _ in range(200):  # the server notices the close as it reads it
         with contextlib.suppress(httpx.HTTPError):
             if httpx.get(server.url + "/api/variants", timeout=10).status_code == 200:
                 break
@@ -385,7 +385,7 @@ def test_spectators_are_capped_per_table_and_in_all(server_factory: type[Server]
     ws.close()
     # a watcher that leaves makes room
     first[0][0].close()
-    for _ in range(50):
+    for _ in range(200):
         ws, answer = watch(tables[1])
         ws.close()
         if answer["type"] == "welcome":
@@ -490,10 +490,6 @@ def test_the_bounds_hold_in_every_process_of_a_cluster(server_factory: type[Serv
         assert httpx.get(server.url + "/api/tables", headers={"Host": "evil.example"},
                          timeout=10).status_code == 421
     held = [_raw(server, "127.0.0.3") for _ in range(10)]  # at most 4 in each process
-    refused = 0
-    for sock in held:
-        sock.settimeout(0.5)
-        with contextlib.suppress(TimeoutError):
-            refused += sock.recv(100).startswith(b"HTTP/1.1 429 ")
-        sock.close()
-    assert refused >= 2
+    answers = [_answer(sock)[:13] for sock in held]  # refused at once, or timed out
+    assert set(answers) <= {b"HTTP/1.1 429 ", b"HTTP/1.1 408 "}, answers
+    assert answers.count(b"HTTP/1.1 429 ") >= 2
