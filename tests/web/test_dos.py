@@ -11,6 +11,7 @@ import contextlib
 import json
 import random
 import resource
+import shutil
 import socket
 import threading
 from collections.abc import Iterator
@@ -24,7 +25,7 @@ from websockets.sync.client import connect
 from tablerummy.game import Game
 from tablerummy.variant import get_variant
 
-from .conftest import Server
+from .conftest import Server, missing
 from .helpers import Seat, create
 
 pytestmark = pytest.mark.slow
@@ -60,7 +61,9 @@ def files() -> Iterator[None]:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     want = 4096 if hard == resource.RLIM_INFINITY else min(4096, hard)
     if want < 1500:
-        pytest.skip(f"the open-file hard limit ({hard}) is too low for this test")
+        missing(f"the open-file hard limit ({hard}) is too low for 1,100 sockets")
+    if shutil.which("prlimit") is None:
+        missing("prlimit is not installed (util-linux)")
     resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, want), hard))
     yield
     resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
