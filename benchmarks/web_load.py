@@ -292,9 +292,10 @@ def postgres_pids(data: str) -> list[int]:
 def start_server(db: str) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     # every client of the benchmark comes from one address: the per-address quotas
-    # (tables per minute, open tables, sockets) would stop it at a few tables
+    # (tables per minute, open tables, sockets, connections) would stop it at a few tables
     env = dict(os.environ, TABLERUMMY_TABLES_PER_MINUTE="0", TABLERUMMY_OPEN_TABLES="0",
-               TABLERUMMY_SOCKETS_PER_ADDRESS="0", TABLERUMMY_BOT_WORKERS="0")
+               TABLERUMMY_SOCKETS_PER_ADDRESS="0", TABLERUMMY_CONNECTIONS_PER_ADDRESS="0",
+               TABLERUMMY_MAX_CONNECTIONS="0", TABLERUMMY_BOT_WORKERS="0")
     proc = subprocess.Popen(
         [sys.executable, "-m", "tablerummy", "serve", "--db", db, "--port", str(port)],
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env,

@@ -162,9 +162,11 @@ class Server:
     A process's leases lapse 3 s after its death (several processes on PostgreSQL)."""
 
     def __init__(self, db: str, bot_delay: float = 0.05,
-                 env: dict[str, str] | None = None, args: tuple[str, ...] = ()) -> None:
+                 env: dict[str, str] | None = None, args: tuple[str, ...] = (),
+                 wrap: tuple[str, ...] = ()) -> None:
         self.db = db
         self.args = args
+        self.wrap = wrap  # a command the server runs under (prlimit …)
         self.bot_delay = bot_delay
         self.env = {**self.QUOTAS_OFF, **(env or {})}
         self.port = free_port()
@@ -181,7 +183,7 @@ class Server:
     def start(self) -> None:
         env = dict(os.environ, TABLERUMMY_BOT_DELAY=str(self.bot_delay), **self.env)
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "tablerummy", "serve", "--db", self.db,
+            [*self.wrap, sys.executable, "-m", "tablerummy", "serve", "--db", self.db,
              "--port", str(self.port), *self.args],
             env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
         )

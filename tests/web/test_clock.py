@@ -7,6 +7,8 @@ measure how fast).
 
 from __future__ import annotations
 
+import contextlib
+import json
 import time
 from pathlib import Path
 from typing import Any
@@ -19,7 +21,7 @@ from .helpers import Seat, create, join
 
 pytestmark = pytest.mark.slow
 
-CLOCK = {"TABLERUMMY_AWAY_SECONDS": "1", "TABLERUMMY_MISSED_TURNS": "2",
+CLOCK = {"TABLERUMMY_AWAY_SECONDS": "2", "TABLERUMMY_MISSED_TURNS": "2",
          "TABLERUMMY_MESSAGES_PER_SECOND": "0"}
 
 
@@ -65,15 +67,25 @@ def test_time_out_stand_in_come_back_and_hand_over(server_factory: type[Server],
     assert seats[late].state["version"] > start["version"]
     _until_log(seats[other], line)  # everyone reads it
 
-    # acting again (even out of turn) takes the seat back
+    # a refused move does not take the seat back
     answer = seats[late].act("draw stock", ref=1)
     assert answer["type"] == "error" and "turn" in answer["message"]
-    _until_log(seats[late], "is back")
+    assert seats[late].act("flarp", ref=2)["type"] == "error"
+    # a move played does (on the seat's next turn, on the away clock: 2 s)
+    seats[other].sync(seats[late].state["version"])
+    _play_turn(seats[other])
+    state = seats[late].until(lambda m: m["type"] == "state" and m["view"]["to_act"] == late)
+    assert state["table"]["seats"][late]["away"]
+    assert not any("is back" in line for line in seats[late].log)
+    # the answer comes after the table's new state (the same socket, in order)
+    assert seats[late].act(state["legal"][0]["text"], ref=3)["type"] == "ok"
+    assert any("is back" in line for line in seats[late].log)
     assert not seats[late].state["table"]["seats"][late]["away"]
+    _play_turn(seats[late])
 
     # two turns missed in a row: the bot plays the seat for the rest of the game
-    seats[other].sync(seats[late].state["version"])
-    _play_turn(seats[other])  # late misses a turn (3 s), then, marked away, another (1 s)
+    seats[other].until(lambda m: m["type"] == "state" and m["view"]["to_act"] == other)
+    _play_turn(seats[other])  # late misses a turn (3 s), then, marked away, another (2 s)
     seats[other].until(lambda m: m["type"] == "state" and m["view"]["to_act"] == other)
     _play_turn(seats[other])
     _until_log(seats[late], "missed 2 turns in a row")
@@ -119,5 +131,30 @@ def test_the_clock_survives_a_restart_and_zero_turns_it_off(server_factory: type
     _, seats = _table(server, 0)
     assert seats[0].state["table"]["turn_seconds"] == 0
     assert seats[0].state["table"]["deadline"] is None
+    for seat in seats.values():
+        seat.close()
+
+
+def test_a_seat_that_timed_out_cannot_stall_the_game_with_junk(server_factory: type[Server],
+                                                               tmp_path: Path) -> None:
+    # the stand-in waits a second before each move: on the old server any message
+    # within it took the seat back, cancelled the move and restarted the clock
+    server = server_factory(f"sqlite:///{tmp_path / 'stall.sqlite3'}", bot_delay=1.0,
+                            env={**CLOCK, "TABLERUMMY_MISSED_TURNS": "100"})
+    server.start()
+    _, seats = _table(server, 1)
+    late = seats[0].state["view"]["to_act"]
+    _until_log(seats[late], "ran out of time")
+    version = seats[late].state["version"]
+    sent = 0
+    while seats[late].state["version"] <= version:  # junk, ten a second, until a move
+        seats[late].ws.send(json.dumps({"type": "act", "action": "flarp", "id": sent}))
+        sent += 1
+        assert sent < 150, "the stand-in never moved"
+        with contextlib.suppress(TimeoutError):
+            seats[late].until(lambda m: m["type"] == "state", timeout=0.1)
+    assert sent > 3
+    assert seats[late].state["table"]["seats"][late]["away"]
+    assert not any("is back" in line for line in seats[late].log)
     for seat in seats.values():
         seat.close()

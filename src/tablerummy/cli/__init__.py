@@ -215,6 +215,9 @@ def _parser() -> argparse.ArgumentParser:
                    help="proxies whose forwarded headers are trusted (default 127.0.0.1)")
     p.add_argument("--allow-origin", action="append", default=None, metavar="ORIGIN",
                    help="another origin allowed to POST and open sockets (repeatable)")
+    p.add_argument("--allowed-host", action="append", default=None, metavar="NAME",
+                   help="a host name the server answers to (repeatable; default: --host and"
+                        " the origins' hosts; * for any)")
     p.add_argument("--bot-workers", type=whole(0, 64), default=None, metavar="N",
                    help="processes deciding bot moves (default 2; 0: a thread)")
     p.add_argument("--workers", type=whole(1, 64), default=1, metavar="N",

@@ -47,12 +47,15 @@ def serve_command(args: argparse.Namespace) -> int:
     if not math.isfinite(seconds):  # "inf" and "nan" are floats, but no delay
         raise TablerummyError(f"TABLERUMMY_BOT_DELAY is a number of seconds, not {shown(delay)}")
     bot_delay = max(0.0, seconds)
-    from ..web.limits import Settings
+    from ..web.connections import for_serving
+    from ..web.limits import Settings, host_name, settings_env
 
-    settings = Settings.from_env(
+    settings = for_serving(Settings.from_env(
         bot_workers=args.bot_workers,
         origins=tuple(o.rstrip("/") for o in args.allow_origin) if args.allow_origin else None,
-    )
+        allowed_hosts=tuple(host_name(h) for h in args.allowed_host)
+        if args.allowed_host else None,
+    ), args.host)
     from ..web.drain import drain_seconds
     from ..web.logs import log_config
 
@@ -66,11 +69,8 @@ def serve_command(args: argparse.Namespace) -> int:
     if args.workers > 1:
         # uvicorn starts the processes (sharing the listening socket); each builds its
         # own app from the environment, as a process of another machine would
-        os.environ.update({
-            "TABLERUMMY_SERVE_DB": args.db, "TABLERUMMY_BOT_DELAY": str(bot_delay),
-            "TABLERUMMY_BOT_WORKERS": str(settings.bot_workers),
-            "TABLERUMMY_ORIGINS": ",".join(settings.origins),
-        })
+        os.environ.update({"TABLERUMMY_SERVE_DB": args.db,
+                           "TABLERUMMY_BOT_DELAY": str(bot_delay), **settings_env(settings)})
         app: Any = "tablerummy.web.app:app_from_env"
     else:
         app = create_app(args.db, bot_delay=bot_delay, tune_gc=True, settings=settings)
@@ -80,8 +80,10 @@ def serve_command(args: argparse.Namespace) -> int:
     # no per-message deflate: state messages are a few kB, and the CPU it costs is
     # better spent serving more tables (see docs/benchmarks.md).
     # ws_max_size: the websocket layer refuses a longer message from its header, before
-    # buffering it (see web/limits.py)
+    # buffering it (see web/limits.py); http: bounded heads, request deadlines and
+    # connection caps (see web/connections.py)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning",
+                http="tablerummy.web.connections:GuardedProtocol",
                 ws_per_message_deflate=False, ws_max_size=settings.ws_max_size,
                 proxy_headers=args.proxy_headers,
                 forwarded_allow_ips=args.forwarded_allow_ips if args.proxy_headers else None,

@@ -35,7 +35,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..errors import TablerummyError
-from .limits import Guard, QuotaError, Settings, TokenBucket
+from .limits import Guard, QuotaError, Settings, TokenBucket, Watchers, address_group
 from .ops import Operations
 from .protocol import (
     Act,
@@ -44,10 +44,11 @@ from .protocol import (
     ProtocolError,
     dumps,
     error_message,
+    message_id,
     parse_client,
     welcome_message,
 )
-from .replay import replay_frame
+from .replay import Replays
 from .store import Store
 from .tables import (
     FINISHED,
@@ -73,6 +74,8 @@ async def _body(request: Request) -> dict[str, Any]:
         data = json.loads(raw or b"{}")
     except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
         raise ProtocolError("the request body is not JSON") from None
+    except ValueError:  # an integer past Python's 4,300 digits
+        raise ProtocolError("a number in the request body has too many digits") from None
     if not isinstance(data, dict):
         raise ProtocolError("the request body is a JSON object")
     return data
@@ -115,6 +118,7 @@ def create_app(db_url: str = "sqlite:///tablerummy.sqlite3", bot_delay: float = 
     """
     state: dict[str, Any] = {}
     limits = settings if settings is not None else Settings.from_env()
+    watchers = Watchers(limits)
 
     def manager() -> TableManager:
         return state["manager"]  # type: ignore[no-any-return]
@@ -125,6 +129,7 @@ def create_app(db_url: str = "sqlite:///tablerummy.sqlite3", bot_delay: float = 
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = Store(db_url)
         state["manager"] = TableManager(store, bot_delay=bot_delay, settings=limits)
+        state["replays"] = Replays(limits, manager().bots)
         app.state.tables = state["manager"]  # for tests and embedding
         resumed = await manager().resume_all()
         if resumed:
@@ -168,7 +173,8 @@ def create_app(db_url: str = "sqlite:///tablerummy.sqlite3", bot_delay: float = 
             table = await manager().create(body.get("variant"), body.get("options"),
                                            body.get("seats"),
                                            turn_seconds=body.get("turn_seconds"),
-                                           address=_address(request), join=sit)
+                                           address=address_group(_address(request), limits),
+                                           join=sit)
             out: dict[str, Any] = {"table": table.meta()}
             if join is not None:
                 _, token = await manager().join(table.id, join.get("seat"), join.get("name"))
@@ -221,10 +227,11 @@ def create_app(db_url: str = "sqlite:///tablerummy.sqlite3", bot_delay: float = 
             step = body.get("step", 0)
             if isinstance(step, bool) or not isinstance(step, int):
                 raise ProtocolError("\"step\" is a number of actions")
-            frame = await asyncio.to_thread(replay_frame, _exact_seed(body.get("record")), step)
+            status, frame = await state["replays"].frame(
+                address_group(_address(request), limits), _exact_seed(body.get("record")), step)
         except TablerummyError as err:
-            return _error(str(err))
-        return JSONResponse(frame)
+            return _error(str(err), _status(err))
+        return JSONResponse(frame, status_code=status)
 
     async def websocket(ws: WebSocket) -> None:
         await ws.accept()
@@ -234,7 +241,7 @@ def create_app(db_url: str = "sqlite:///tablerummy.sqlite3", bot_delay: float = 
             await ws.send_text(dumps(error_message(str(err), 0)))
             await ws.close(code=4404)
             return
-        await _serve_socket(ws, table, limits)
+        await _serve_socket(ws, table, limits, watchers)
 
     routes = [
         *ops.routes(),
@@ -288,24 +295,26 @@ async def _writer(ws: WebSocket, conn: Connection) -> None:
 
 
 class _Throttle:
-    """Messages per socket per second: over the rate, one error a second, the rest dropped.
+    """Messages per socket per second: over the rate, dropped (a message with an ``id`` is
+    answered with an error carrying it; others get one error a second).
 
-    A client that keeps sending far past the rate is disconnected (it may reconnect).
+    Dropped messages are counted in a bucket of their own, ten seconds' worth refilled at
+    the rate: a client that keeps sending faster than twice the rate empties it and is
+    disconnected (it may reconnect); an admitted message does not refill it, or a steady
+    flooder would never be closed.
     """
 
     def __init__(self, rate: float) -> None:
         self.bucket = TokenBucket(rate, 2 * rate)
+        self.drops = TokenBucket(rate, 10 * rate)
         self.rate = rate
-        self.dropped = 0
         self.warned = 0.0
 
     def admit(self) -> tuple[bool, str | None]:
         """Whether to handle the message, and an error to answer with (at most one a second)."""
         if self.bucket.take():
-            self.dropped = 0
             return True, None
-        self.dropped += 1
-        if self.dropped > 10 * self.rate:
+        if not self.drops.take(self.bucket.stamp):
             raise QuotaError("too many messages: disconnected")
         now = self.bucket.stamp
         if now - self.warned >= 1.0:
@@ -314,8 +323,10 @@ class _Throttle:
         return False, None
 
 
-async def _serve_socket(ws: WebSocket, table: LiveTable, limits: Settings) -> None:
+async def _serve_socket(ws: WebSocket, table: LiveTable, limits: Settings,
+                        watchers: Watchers) -> None:
     conn: Connection | None = None
+    watching = False
     writer: asyncio.Task[None] | None = None
     throttle = _Throttle(limits.messages_per_second)
     try:
@@ -346,6 +357,14 @@ async def _serve_socket(ws: WebSocket, table: LiveTable, limits: Settings) -> No
             except TablerummyError as err:
                 await ws.send_text(dumps(error_message(str(err), table.version)))
                 continue
+            if seat is None:
+                try:
+                    watchers.enter(table.id)
+                except QuotaError as err:
+                    await ws.send_text(dumps(error_message(str(err), table.version)))
+                    await ws.close(code=4029)
+                    return
+                watching = True
             conn = Connection(seat)
         writer = asyncio.create_task(_writer(ws, conn))
         async with table.lock:  # not while a move is being committed: only what is durable
@@ -365,7 +384,12 @@ async def _serve_socket(ws: WebSocket, table: LiveTable, limits: Settings) -> No
                     await asyncio.wait_for(asyncio.shield(writer), 5)
                 return
             if not admitted:
-                if warning:
+                dropped = message_id(raw)
+                if dropped is not None:
+                    conn.post(dumps(error_message(
+                        f"too many messages (at most {limits.messages_per_second:g} a second):"
+                        " this one was dropped", table.version, dropped)))
+                elif warning:
                     conn.post(dumps(error_message(warning, table.version)))
                 continue
             try:
@@ -386,6 +410,8 @@ async def _serve_socket(ws: WebSocket, table: LiveTable, limits: Settings) -> No
     except RuntimeError:  # the socket was closed under us (e.g. by the writer)
         pass
     finally:
+        if watching:
+            watchers.leave(table.id)
         if conn is not None:
             conn.closed = True
             table.connections.discard(conn)

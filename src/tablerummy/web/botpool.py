@@ -26,15 +26,18 @@ import os
 import random
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from ..bots import Sampler, get_bot
 from ..variant import Variant, get_variant
 
 log = logging.getLogger("tablerummy.web")
+
+T = TypeVar("T")
 
 WORKER_NICENESS = 10
 """How much lower the workers' CPU priority is than the server's (``nice``)."""
@@ -157,6 +160,17 @@ class BotPool:
             return request.legal[0]
         finally:
             self.waiting -= 1
+
+    async def run(self, job: Callable[..., T], *args: Any) -> T:
+        """``job(*args)`` in a worker (not a bot's move: a replay), again once if the
+        pool broke; its exceptions are raised here."""
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self._pool(), job, *args)
+        except BrokenProcessPool:
+            log.error("the bot pool broke (a worker died): starting a new one")
+            self._executor = None
+            return await loop.run_in_executor(self._pool(), job, *args)
 
     def close(self) -> None:
         """Stop the workers (a move being decided is finished first, and dropped)."""

@@ -4,9 +4,11 @@ One task per table (:func:`drive`) runs while the game is played.  When a bot is
 asks the bot pool for a move after the visible pause.  When a person is to act and the
 table has a clock (``turn_seconds``), it waits until the seat's *deadline*; when that
 passes, the seat is marked **away** and the variant's greedy bot plays that turn.  The
-person takes the seat back by acting again (same token).  After
-``Settings.missed_turns`` turns missed in a row the bot plays the seat for the rest of
-the game.  Each of these is said in the table's log, as a note between the game's events.
+person takes the seat back by playing a legal move (same token); nothing else does,
+nor resets the count of turns missed, so whatever a seat sends, the game advances at
+least one move per clock period.  After ``Settings.missed_turns`` turns missed in a row
+the bot plays the seat for the rest of the game.  Each of these is said in the table's
+log, as a note between the game's events.
 
 Deadlines, away marks, missed counts and notes are stored with the table, so a restart
 finds the clock where it was (a deadline that passed meanwhile fires at once).
@@ -116,7 +118,8 @@ async def time_out(table: LiveTable, spec: SeatRow) -> None:
 
 
 async def come_back(table: LiveTable, seat: int) -> None:
-    """A person marked away acted again: the seat is theirs again (the clock restarts)."""
+    """A person marked away played a move: the seat is theirs again (the clock restarts,
+    the missed turns are forgiven).  Called only after a move was committed."""
     spec = table.row.seats[seat]
     if not spec.away or spec.handed:
         return

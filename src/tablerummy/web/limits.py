@@ -4,19 +4,25 @@ Everything a stranger can send is bounded here, before the rest of the app sees 
 
 - :class:`Settings` — every limit, with its default and its ``TABLERUMMY_*`` variable;
 - :class:`Guard` — an ASGI middleware in front of the app: security headers on every
-  response; POSTs only as JSON, only from the server's own origin (or a configured one),
-  bodies counted as they stream in and refused with 413 past the limit; websocket
-  upgrades from a foreign origin refused, and at most so many sockets per address;
-- :class:`RateWindow` and :class:`TokenBucket` — tables created per address per minute,
-  messages per socket per second.
+  response; only the allowed host names (DNS rebinding); POSTs only as JSON, only from
+  the server's own origin (or a configured one), bodies counted as they stream in and
+  refused with 413 past the limit; websocket upgrades from a foreign origin refused,
+  and at most so many sockets per address group;
+- :class:`RateWindow` and :class:`TokenBucket` — tables created per address group per
+  minute, replays per minute, messages per socket per second;
+- :class:`Watchers` — spectator sockets per table and in all.
 
 Client addresses are what uvicorn reports: the peer, or — behind a reverse proxy run
-with ``--proxy-headers`` — the forwarded address (see ``docs/web.md``).
+with ``--proxy-headers`` — the forwarded address (see ``docs/web.md``); quotas count
+them by :func:`address_group`.  What arrives before the app (request heads, slow
+requests, connections) is bounded in :mod:`.connections`.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
+import ipaddress
 import json
 import math
 import os
@@ -95,6 +101,32 @@ class Settings:
     """Tables per page of ``GET /api/tables``."""
     origins: tuple[str, ...] = ()
     """Origins allowed besides the server's own (``https://example.org``), comma-separated."""
+    allowed_hosts: tuple[str, ...] = ()
+    """Host names a request may name in its ``Host`` header (DNS rebinding), comma-separated;
+    empty: any (``tablerummy serve`` fills in its bound address and origins); ``*``: any."""
+    max_head: int = 16_384
+    """Bytes of a request line and headers together; more: 431 and the connection closed."""
+    request_timeout: float = 10.0
+    """Seconds a request has, from its first byte (or the connection's opening), to arrive
+    whole, headers and body; then 408 (or, mid-body, the connection closed)."""
+    connections_per_address: int = 64
+    """Open connections per address group, HTTP and websockets alike; more: 429, closed."""
+    max_connections: int = 4096
+    """Open connections of one server process; more: 503, closed (file descriptors)."""
+    ipv4_prefix: int = 32
+    """Bits of an IPv4 address that make one client for the quotas (32: the address)."""
+    ipv6_prefix: int = 64
+    """Bits of an IPv6 address that make one client (64: a household's network)."""
+    watchers_per_table: int = 50
+    """Spectator sockets of one table (per process); more: refused."""
+    watchers: int = 2000
+    """Spectator sockets of the whole process; more: refused."""
+    replay_moves: int = 20_000
+    """Actions of a record ``POST /api/replay`` replays; more: 413."""
+    replays_per_minute: int = 120
+    """Replay frames one address group may ask for in a minute; more: 429."""
+    replay_seconds: float = 2.0
+    """CPU seconds one replay may take in the worker; more: 413."""
 
     @classmethod
     def from_env(cls, env: MutableMapping[str, str] | None = None, **given: Any) -> Settings:
@@ -113,7 +145,8 @@ class Settings:
 def _parse(name: str, kind: Any, raw: str) -> Any:
     var = f"TABLERUMMY_{name.upper()}"
     if "tuple" in str(kind):
-        return tuple(o.strip().rstrip("/") for o in raw.split(",") if o.strip())
+        items = [o.strip().rstrip("/") for o in raw.split(",") if o.strip()]
+        return tuple(host_name(o) if name == "allowed_hosts" else o for o in items)
     value: float | None
     if kind in (int, "int"):
         value = whole_number(raw.strip())
@@ -125,6 +158,16 @@ def _parse(name: str, kind: Any, raw: str) -> Any:
     if value is None or not math.isfinite(value) or value < 0:
         raise SettingError(f"{var} is a number of 0 or more, not {shown(raw)}")
     return value
+
+
+def settings_env(settings: Settings) -> dict[str, str]:
+    """``settings`` as the ``TABLERUMMY_*`` variables that give them (another process's)."""
+    out = {}
+    for f in dataclasses.fields(settings):
+        value = getattr(settings, f.name)
+        out[f"TABLERUMMY_{f.name.upper()}"] = (
+            ",".join(value) if isinstance(value, tuple) else str(value))
+    return out
 
 
 def clean_name(name: Any) -> str:
@@ -199,10 +242,66 @@ class TokenBucket:
         return True
 
 
+class Watchers:
+    """Spectator sockets of this process: at most so many per table, and in all.
+
+    Each watcher costs a state message per move; 40 addresses with 25 watchers each put
+    another player's p99 at 1.5 s.
+    """
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.tables: dict[str, int] = {}
+        self.total = 0
+
+    def enter(self, table_id: str) -> None:
+        """Count one more watcher of ``table_id``, or raise :class:`QuotaError`."""
+        most, here = self.settings.watchers_per_table, self.tables.get(table_id, 0)
+        if most and here >= most:
+            raise QuotaError(f"this table has {here} spectators (at most {most}): try later")
+        if self.settings.watchers and self.total >= self.settings.watchers:
+            raise QuotaError("the server has as many spectators as it takes: try later")
+        self.tables[table_id] = here + 1
+        self.total += 1
+
+    def leave(self, table_id: str) -> None:
+        left = self.tables.get(table_id, 1) - 1
+        if left > 0:
+            self.tables[table_id] = left
+        else:
+            self.tables.pop(table_id, None)
+        self.total -= 1
+
+
 def client_address(scope: Scope) -> str:
     """The address quotas count by: the peer, or the proxy's forwarded address."""
     client = scope.get("client")
     return str(client[0]) if client else "unknown"
+
+
+@functools.lru_cache(maxsize=65_536)
+def _group(host: str, ipv4_prefix: int, ipv6_prefix: int) -> str:
+    try:
+        ip = ipaddress.ip_address(host.split("%", 1)[0])
+    except ValueError:
+        return host
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    bits = min(ipv4_prefix if ip.version == 4 else ipv6_prefix, ip.max_prefixlen)
+    if bits == ip.max_prefixlen:
+        return str(ip)
+    return str(ipaddress.ip_network(f"{ip}/{bits}", strict=False))
+
+
+def address_group(host: str, settings: Settings) -> str:
+    """The client a quota counts: ``host`` cut to its network prefix.
+
+    One machine on IPv6 is usually given a whole /64 and may pick any address in it, so
+    counting exact addresses would give it billions of quotas; an IPv4 address is one
+    client (or many behind one NAT) and stays whole by default.  An exact address
+    (``1.2.3.4``) stays as it is written, so stored counts keep their keys.
+    """
+    return _group(host, settings.ipv4_prefix, settings.ipv6_prefix)
 
 
 # --- the guard in front of the app -----------------------------------------------------------
@@ -231,8 +330,61 @@ def origin_allowed(scope: Scope, settings: Settings) -> bool:
     return origin == own_origin(scope) or origin in {o.lower() for o in settings.origins}
 
 
+def host_name(host: str) -> str:
+    """The name part of a ``Host`` header or a ``--host``: no port, no brackets, lower case."""
+    host = host.strip().lower()
+    if host.startswith("["):
+        return host[1:].split("]", 1)[0]
+    if host.count(":") == 1:
+        host = host.split(":", 1)[0]
+    return host.rstrip(".")
+
+
+LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
+WILDCARDS = ("", "0.0.0.0", "::")
+
+
+def default_hosts(bound: str, origins: tuple[str, ...]) -> tuple[str, ...]:
+    """The host names a server bound to ``bound`` answers by default.
+
+    Its own address (a loopback one: every loopback name), each configured origin's
+    host, and — bound to every interface — the machine's names and addresses.
+    """
+    name = host_name(bound)
+    names: list[str] = [name] if name not in WILDCARDS else []
+    if name in LOOPBACK_NAMES or name.startswith("127.") or name in WILDCARDS:
+        names += LOOPBACK_NAMES
+    if name in WILDCARDS:
+        import socket
+
+        machine = {socket.gethostname(), socket.getfqdn()}
+        names += [n.lower() for n in machine if n]
+        for each in machine:
+            try:
+                names += [str(info[4][0]).lower() for info in socket.getaddrinfo(each, None)]
+            except OSError:
+                continue
+    names += [host_name(o.split("://", 1)[-1]) for o in origins]
+    return tuple(dict.fromkeys(n for n in names if n))
+
+
+def host_allowed(scope: Scope, settings: Settings) -> bool:
+    """The request names one of ``allowed_hosts`` in its ``Host`` (none listed: any).
+
+    A page of another site whose name was pointed at this server's address (DNS
+    rebinding) is same-origin to the browser; only the ``Host`` it sends gives it away.
+    """
+    allowed = settings.allowed_hosts
+    if not allowed or "*" in allowed:
+        return True
+    # every Host header: a second one must not slip a foreign name past the first
+    return all(host_name(bytes(value).decode("latin-1")) in allowed
+               for key, value in scope.get("headers", []) if key == b"host")
+
+
 class Guard:
-    """ASGI middleware: headers, same-origin, JSON POSTs, bounded bodies, socket quota."""
+    """ASGI middleware: headers, allowed hosts, same origin, JSON POSTs, bounded bodies,
+    socket quota."""
 
     def __init__(self, app: ASGIApp, settings: Settings) -> None:
         self.app = app
@@ -240,6 +392,9 @@ class Guard:
         self.sockets: dict[str, int] = {}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] in ("http", "websocket") and not host_allowed(scope, self.settings):
+            await _refuse_host(scope, send)
+            return
         if scope["type"] == "http":
             await self._http(scope, receive, send)
         elif scope["type"] == "websocket":
@@ -303,7 +458,7 @@ class Guard:
         if not origin_allowed(scope, self.settings):
             await _deny_socket(scope, send, 403, "connections from other sites are refused")
             return
-        address = client_address(scope)
+        address = address_group(client_address(scope), self.settings)
         limit = self.settings.sockets_per_address
         if limit and self.sockets.get(address, 0) >= limit:
             await _deny_socket(scope, send, 429,
@@ -326,6 +481,19 @@ async def _refuse(send: Send, status: int, message: str) -> None:
                 "headers": [(b"content-type", b"application/json"),
                             (b"content-length", str(len(body)).encode()),
                             (b"connection", b"close")]})
+    await send({"type": "http.response.body", "body": body})
+
+
+async def _refuse_host(scope: Scope, send: Send) -> None:
+    message = "this server does not answer to that host name"
+    if scope["type"] == "websocket":
+        await _deny_socket(scope, send, 421, message)
+        return
+    body = json.dumps({"error": message}).encode()
+    await send({"type": "http.response.start", "status": 421,
+                "headers": [(b"content-type", b"application/json"),
+                            (b"content-length", str(len(body)).encode()),
+                            (b"connection", b"close"), *SECURITY_HEADERS]})
     await send({"type": "http.response.body", "body": body})
 
 

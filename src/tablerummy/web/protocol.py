@@ -60,6 +60,21 @@ class Ping:
 Message = Hello | Act | Ping
 
 
+def message_id(text: str | bytes | None) -> str | int | None:
+    """The ``id`` of a client message that will not be handled, if it has a valid one."""
+    if not isinstance(text, str) or len(text) > MAX_MESSAGE:
+        return None
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    ref = data.get("id") if isinstance(data, dict) else None
+    if isinstance(ref, bool) or not isinstance(ref, str | int) or (
+            isinstance(ref, str) and len(ref) > 64):
+        return None
+    return ref
+
+
 def parse_client(text: str | bytes | None) -> Message:
     """A client message, or :class:`ProtocolError` saying what is wrong with it."""
     if text is None:
@@ -73,6 +88,8 @@ def parse_client(text: str | bytes | None) -> Message:
     except (json.JSONDecodeError, RecursionError):
         raise ProtocolError("a message is a JSON object, e.g. "
                             '{"type": "act", "action": "draw stock"}') from None
+    except ValueError:  # an integer past Python's 4,300 digits
+        raise ProtocolError("a number in the message has too many digits") from None
     if not isinstance(data, dict):
         raise ProtocolError("a message is a JSON object with a \"type\"")
     kind = data.get("type")

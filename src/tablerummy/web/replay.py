@@ -2,23 +2,93 @@
 
 The page never computes a rule, so stepping through a record means asking the server
 for the position after ``step`` actions.  A replay is of a finished game, so a frame
-shows every seat's view; frames are rebuilt from the record on each request (records
-are small and replaying is fast), which keeps the server stateless for replays.
+shows every seat's view; frames are rebuilt from the record on each request, which
+keeps the server stateless for replays.
+
+A record is whatever a stranger sends, and replaying one costs CPU in proportion to its
+length (a legal 52,000-action record took 2 s, holding the interpreter lock).  So
+:class:`Replays` bounds the record's actions, the frames asked per address group and
+minute, and how many are replayed at once; each is replayed in the bot pool's worker
+processes (:meth:`.botpool.BotPool.run`), never on the event loop, and stops when it
+has used ``Settings.replay_seconds`` of CPU.
 """
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from ..errors import RecordError, TablerummyError
 from ..present import table_view
 from ..records import game_from_record
 from .affordances import card_faces
+from .botpool import BotPool
+from .limits import QuotaError, RateWindow, Settings
 from .protocol import last_hand_view
 
+BUDGET_CHECK = 64
+"""Actions replayed between two looks at the CPU clock."""
 
-def replay_frame(record: Any, step: int) -> dict[str, Any]:
-    """The position of ``record`` after ``step`` actions, as every seat sees it."""
+
+class OverBudget(Exception):
+    """The replay used up its CPU seconds."""
+
+
+def record_actions(record: Any) -> int:
+    """How many actions (and hands) a record holds, counted without replaying it."""
+    hands = record.get("hands") if isinstance(record, dict) else None
+    if not isinstance(hands, list):
+        return 0
+    return len(hands) + sum(len(h["actions"]) for h in hands
+                            if isinstance(h, dict) and isinstance(h.get("actions"), list))
+
+
+def replay_job(record: Any, step: int, seconds: float) -> tuple[int, dict[str, Any]]:
+    """A frame in a worker: (200, frame), or (400 / 413, {"error": …}) — plain data."""
+    try:
+        return 200, replay_frame(record, step, seconds)
+    except OverBudget:
+        return 413, {"error": f"this record takes too long to replay (over {seconds:g} s):"
+                              " replay it with tablerummy on your computer"}
+    except TablerummyError as err:
+        return 400, {"error": str(err)}
+
+
+class Replays:
+    """``POST /api/replay``'s limits and its work in the pool (one per app)."""
+
+    def __init__(self, settings: Settings, pool: BotPool) -> None:
+        self.settings = settings
+        self.pool = pool
+        self.window = RateWindow(settings.replays_per_minute, 60.0)
+        self.running = 0
+        # one worker is left to the bots (the pool is theirs first)
+        self.at_once = max(1, settings.bot_workers - 1)
+
+    async def frame(self, group: str, record: Any, step: int) -> tuple[int, dict[str, Any]]:
+        limits = self.settings
+        if not self.window.take(group):
+            raise QuotaError(f"too many replays from your address (at most"
+                             f" {limits.replays_per_minute} a minute): wait a little")
+        moves = record_actions(record)
+        if limits.replay_moves and moves > limits.replay_moves:
+            raise QuotaError(f"this record has {moves} actions and hands (this server replays"
+                             f" at most {limits.replay_moves})", 413)
+        if self.running >= self.at_once:
+            raise QuotaError("the server is busy replaying other records: try again soon", 503)
+        self.running += 1
+        try:
+            return await self.pool.run(replay_job, record, step, limits.replay_seconds)
+        finally:
+            self.running -= 1
+
+
+def replay_frame(record: Any, step: int, seconds: float = 0.0) -> dict[str, Any]:
+    """The position of ``record`` after ``step`` actions, as every seat sees it.
+
+    ``seconds``: the CPU time (of this thread) it may take; past it :class:`OverBudget`.
+    """
+    budget = time.thread_time() + seconds if seconds else None
     game, hands = game_from_record(record, log=True)
     moves: list[tuple[int, Any]] = [(h, text) for h, texts in enumerate(hands) for text in texts]
     total = len(moves)
@@ -26,6 +96,8 @@ def replay_frame(record: Any, step: int) -> dict[str, Any]:
     error = None
     actor: int | None = None
     for index, (hand, text) in enumerate(moves[:step]):
+        if budget is not None and index % BUDGET_CHECK == 0 and time.thread_time() > budget:
+            raise OverBudget
         if not isinstance(text, str):
             error = f"action {index + 1} (hand {hand}) is not text"
         elif game.game_over:

@@ -341,26 +341,28 @@ class LiveTable:
     async def act(self, seat: int | None, text: str, version: int | None = None) -> None:
         """Apply ``text`` for ``seat``, commit it, broadcast; raise a one-line error if not.
 
-        A person marked away by the turn clock takes the seat back by acting (even a
-        move that is refused); a seat handed to a bot for the rest of the game cannot act.
+        A person marked away by the turn clock takes the seat back only by a move that is
+        played: anything else (a refused move, junk) changes nothing, so the stand-in
+        plays on and the game advances every clock period.  A seat handed to a bot for
+        the rest of the game cannot act.
         """
         started = time.monotonic()
         async with self.lock:
             if self.manager.draining:  # nothing more is committed here: see drain.py
                 raise TableError("the server is restarting: reconnect and send the move again",
                                  503)
-            if seat is not None and self.row.seats[seat].kind == "person":
-                spec = self.row.seats[seat]
-                if spec.handed:
-                    raise TableError(f"the {spec.bot} bot plays this seat for the rest of the"
-                                     " game (the turn clock ran out too often)")
-                await clock.come_back(self, seat)
+            spec = self.row.seats[seat] if seat is not None else None
+            if spec is not None and spec.kind == "person" and spec.handed:
+                raise TableError(f"the {spec.bot} bot plays this seat for the rest of the"
+                                 " game (the turn clock ran out too often)")
             try:
                 await self._act_locked(seat, text, version)
             except MoveConflict:
                 # another process moved the table first: judge the move again on the
                 # table as it now is (it was reloaded)
                 await self._act_locked(seat, text, version)
+            if seat is not None:
+                await clock.come_back(self, seat)
         METRICS.move_seconds.observe(time.monotonic() - started)
         self.schedule_turns()
 
