@@ -279,7 +279,7 @@ def test_a_vote_for_each_suspect(browser: Any, server: Server, tables: dict[str,
     assert len(buttons) == 6, buttons
     from tablerummy.ripper.cards import NAMES, SUSPECTS
 
-    assert {label for _, label in buttons} == {f"vote {NAMES[s]}" for s in SUSPECTS}
+    assert {label for _, label in buttons} == {f"Vote for {NAMES[s]}" for s in SUSPECTS}
     if k == 0:
         SCREENS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SCREENS / "web-vote.png"))
@@ -325,7 +325,7 @@ def test_ripper_escapes_out_of_turn(browser: Any, server: Server,
             assert sum(items) == int(rows[-1][1]), rows
         assert any("Ripper Escapes" in label for _, rows in sides for label, _ in rows), sides
     # how the hand ended, in the hand's own words (who played it, what became of the Ripper)
-    ended = page.text_content("#scoring-body .breakdown > p") or ""
+    ended = page.text_content("#scoring-body .end-line") or ""
     assert ended.startswith("The hand is over: you played Ripper Escapes"), ended
     assert not errors, errors
     ctx.close()
@@ -350,7 +350,7 @@ def test_a_joker_designation_is_chosen(browser: Any, server: Server,
     assert set(moves) <= set(shown), (moves, shown)
     labels = page.eval_on_selector_all("#moves button[data-move^='meld ']",
                                        "bs => bs.map(b => b.textContent)")
-    assert any("Joker=" in label for label in labels), labels
+    assert any("Joker as " in label for label in labels), labels
     before = version(page)
     page.click(f"#moves button[data-move='{moves[-1]}']")
     sent(page, before)

@@ -45,7 +45,9 @@ from .protocol import (
     parse_client,
     welcome_message,
 )
+from .rematch import ask_rematch
 from .replay import replay_frame
+from .rules_page import parse_options, rules_page
 from .store import Store
 from .tables import (
     FINISHED,
@@ -143,6 +145,14 @@ def create_app(db_url: str = "sqlite:///tablerummy.sqlite3", bot_delay: float = 
     async def variants(request: Request) -> Response:
         return JSONResponse({"variants": lobby_variants()})
 
+    async def rules(request: Request) -> Response:
+        try:
+            found = rules_page(request.path_params["variant"],
+                               parse_options(request.query_params.get("options")))
+        except TablerummyError as err:
+            return _error(str(err), _status(err))
+        return JSONResponse(found)
+
     async def list_tables(request: Request) -> Response:
         query = request.query_params
         page = query.get("page", "0")
@@ -195,6 +205,15 @@ def create_app(db_url: str = "sqlite:///tablerummy.sqlite3", bot_delay: float = 
             return _error(str(err), _status(err))
         return JSONResponse({"table": table.meta()})
 
+    async def rematch(request: Request) -> Response:
+        try:
+            body = await _body(request)
+            table, token, seat = await ask_rematch(manager(), request.path_params["table_id"],
+                                                   body.get("token"), _address(request))
+        except TablerummyError as err:
+            return _error(str(err), _status(err))
+        return JSONResponse({"token": token, "seat": seat, "table": table.meta()})
+
     async def record(request: Request) -> Response:
         try:
             table = await manager().get(request.path_params["table_id"])
@@ -236,11 +255,13 @@ def create_app(db_url: str = "sqlite:///tablerummy.sqlite3", bot_delay: float = 
         Route("/replay", page("replay.html")),
         Route("/replay/{table_id}", page("replay.html")),
         Route("/api/variants", variants),
+        Route("/api/rules/{variant}", rules),
         Route("/api/tables", list_tables, methods=["GET"]),
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables/{table_id}", get_table),
         Route("/api/tables/{table_id}/join", join_table, methods=["POST"]),
         Route("/api/tables/{table_id}/leave", leave_table, methods=["POST"]),
+        Route("/api/tables/{table_id}/rematch", rematch, methods=["POST"]),
         Route("/api/tables/{table_id}/record", record),
         Route("/api/replay", replay, methods=["POST"]),
         WebSocketRoute("/ws/{table_id}", websocket),
