@@ -105,19 +105,24 @@ export function cardEl(id, name, opts = {}) {
   if (opts.extra) classes.push(opts.extra);
   const text = (name || faceName(id)).replace(/(\S)=(\S)/g, "$1 as $2");
   const shown = text.split(" as ").pop();
-  const colour = /[♥♦]/.test(shown) ? "#c0392b" : /[♠♣]/.test(shown) ? "#1d1d1f" : `hsl(${hue(id)} 55% 42%)`;
+  // the mark's colour: dark enough on the paper for WCAG AA (a hue at 28% lightness)
+  const colour = /[♥♦]/.test(shown) ? "#b03325" : /[♠♣]/.test(shown) ? "#1d1d1f" : `hsl(${hue(id)} 60% 28%)`;
   const base = id.split("=")[0];
   const face = FACES[base] || {};
   const points = face.points;
   const help = faceHelp(id);
-  const label = points && !help.includes("points") ? `${text}, ${points} points` : text;
+  // a card to press is named by its own text (name, then its points for screen readers);
+  // a card to look at is an image named by its label
+  const button = opts.role === "button";
+  const label = points ? `${text}, ${points} points` : text;
   const node = el("div", { class: classes.join(" "), "data-card": id, title: help,
-    "aria-label": label, "aria-description": help === text ? null : help, role: opts.role || "img",
-    style: `--hue: ${colour}` },
-    el("div", { class: "band" }),
+    "aria-label": button ? null : label, "aria-description": help === text ? null : help,
+    role: opts.role || "img", style: `--hue: ${colour}` },
+    el("div", { class: "band", "aria-hidden": "true" }),
     el("div", { class: "cname", style: `--len: ${longestWord(text)}`, text }),
-    el("div", { class: text.includes(" as ") ? "mono wild" : "mono", text: monogram(id, text) }),
-    points ? el("div", { class: "pts", text: `${points}` }) : null);
+    points && button ? el("span", { class: "sr-only", text: `, ${points} points` }) : null,
+    el("div", { class: text.includes(" as ") ? "mono wild" : "mono", "aria-hidden": "true", text: monogram(id, text) }),
+    points ? el("div", { class: "pts", "aria-hidden": "true", text: `${points}` }) : null);
   if (opts.delay !== undefined) node.style.animationDelay = `${opts.delay}s`;
   holdable(node, help);
   return node;
@@ -165,15 +170,16 @@ export function areaEl(area, names, mine) {
 
 export function pileEl(pile, names, index, onClick) {
   const face = pile.top ? cardEl(pile.top, pile.top_name || names[pile.top]) :
-    pile.size ? backEl() : el("div", { class: "card empty" });
+    pile.size ? backEl() : el("div", { class: "card empty", "aria-hidden": "true" });
   const top = pile.top ? `, ${pile.top_name || names[pile.top] || faceName(pile.top)} on top` : "";
-  return el("div", { class: "pile", "data-pile": index, title: `${pile.name}: ${pile.size} cards`,
-    role: "button", tabindex: "0", "aria-label": `${pile.name}: ${pile.size} cards${top}`,
+  // named by its content: the top card (an image with its name) and "Underworld · 13 cards"
+  return el("div", { class: "pile", "data-pile": index, title: `${pile.name}: ${pile.size} cards${top}`,
+    role: "button", tabindex: "0",
     onclick: onClick, onkeydown: (event) => {
       if (event.key === "Enter" || event.key === " ") { event.preventDefault(); onClick(); }
     } },
     face,
-    el("div", { class: "size", text: `${pile.name} · ${pile.size}` }));
+    el("div", { class: "size", text: `${pile.name} · ${pile.size} cards` }));
 }
 
 export function scoresEl(scores) {

@@ -96,9 +96,7 @@ function render(msg) {
   // (its last ones came after the last increment), then the new hand's from the start
   if (msg.hand_log && !msg.history) state.history.push(msg.hand_log);
   const hands = view.scores.hands.length;
-  if (state.handsSeen !== null && hands > state.handsSeen && msg.last_hand) {
-    showScoring(msg.last_hand, view.scores.game_over);
-  }
+  const handEnded = state.handsSeen !== null && hands > state.handsSeen && msg.last_hand;
   state.handsSeen = hands;
   state.log = msg.log_from ? state.log.slice(0, msg.log_from).concat(msg.log) : msg.log;
   if (msg.version !== state.version) { state.selected = []; closeDialog("choice"); }
@@ -146,6 +144,7 @@ function render(msg) {
   drawSeats(msg);
   drawLog();
   maybeOpenChoice();
+  if (handEnded) showScoring(msg.last_hand, view.scores.game_over);
 }
 
 // a pile offers the moves the server gave it (its "pile" affordance): one is sent, more
@@ -339,6 +338,7 @@ function drawHand(view, names) {
       node.addEventListener("dblclick", () => {
         clearTimeout(state.choiceTimer);
         closeDialog("choice");
+        state.selected = [];
         send(`discard ${c.id}`);
       });
       onKeys(node, () => toggle(c, true));
@@ -435,12 +435,14 @@ function drawMoves() {
 function toggle(card, byKey = false) {
   const at = state.selected.indexOf(card.key);
   if (at >= 0) state.selected.splice(at, 1); else state.selected.push(card.key);
-  const view = state.msg.view;
-  drawHand(view, namesOf(view));
+  // the cards are marked in place (not drawn again): a double click and the keyboard's
+  // focus stay on the same card
+  for (const node of document.querySelectorAll("#hand .hand-card")) {
+    const on = state.selected.includes(node.dataset.key);
+    node.classList.toggle("selected", on);
+    node.setAttribute("aria-pressed", on ? "true" : "false");
+  }
   drawMoves();
-  // the card redrawn keeps the keyboard's focus
-  const again = document.querySelector(`#hand .hand-card[data-key="${card.key}"]`);
-  if (byKey && again) again.focus();
   // a card with moves of its own to choose from (a Gavel card): a simple dialog
   clearTimeout(state.choiceTimer);
   if (at < 0 && state.selected.length === 1) {
