@@ -22,7 +22,7 @@ import pytest
 from tablerummy.game import Game
 from tablerummy.present import table_view
 from tablerummy.variant import get_variant
-from tablerummy.web.store import Store, TableRow
+from tablerummy.web.store import SeatRow, Store, TableRow
 
 from .conftest import ARTIFACTS, Server
 from .test_pages import SCREEN_VARIANTS, SIZES, phase_is, row_for, screen_position, token, walk
@@ -35,6 +35,8 @@ AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 SHOTS = ARTIFACTS / "explained"
 END_SEED = 3
 """A capone game to 25 whose one hand ends by a player going out after 62 random moves."""
+NEXT_SEED = 7
+"""A capone game whose first hand ends by p0's move, and p1 starts the second."""
 
 
 def gavel_in_play(game: Game, actions: list[str]) -> bool:
@@ -74,12 +76,15 @@ def tables(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     found: dict[str, Any] = {}
 
     def add(name: str, variant: str, options: dict[str, Any], seed: int,
-            actions: list[str]) -> None:
+            actions: list[str], bot_seat: int | None = None) -> None:
         game = Game(get_variant(variant, options), seed=seed, log=True)
         for text in actions:
             game.apply(text)
-        rows.append(row_for(name, variant, options, seed, game.first_dealer, None,
-                            game.variant.players))
+        row = row_for(name, variant, options, seed, game.first_dealer, None,
+                      game.variant.players)
+        if bot_seat is not None:
+            row.seats[bot_seat] = SeatRow(bot_seat, "bot", "greedy", None, None)
+        rows.append(row)
         acts[name] = actions
         found[name] = {"seat": game.to_act, "legal": game.legal_texts()}
 
@@ -92,6 +97,16 @@ def tables(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     add("draw", "capone", {}, seed, actions)
     seed, actions = walk("fortune", {"players": 2}, wild_on_table, seed=5)
     add("wild", "fortune", {"players": 2}, seed, actions)
+    # hand 1 ends by p0's move, p1 (the greedy bot) starts hand 2
+    game = Game(get_variant("capone"), seed=NEXT_SEED, log=True)
+    rng = random.Random(NEXT_SEED)
+    hand_one: list[str] = []
+    while len(game.hands) == 1:
+        hand_one.append(rng.choice(game.legal_texts()))
+        game.apply(hand_one[-1])
+    assert game.to_act == 1
+    add("next", "capone", {}, NEXT_SEED, hand_one[:-1], bot_seat=1)
+    found["next"]["last"] = hand_one[-1]
     ending = random_game("capone", {"target": 25}, END_SEED)
     add("end", "capone", {"target": 25}, END_SEED, ending[:-1])
     found["end"]["last"] = ending[-1]
@@ -193,6 +208,17 @@ def test_rules_in_the_lobby_and_at_the_table(browser: Any, server: Server) -> No
     assert "Eliot Ness" in text and "game to 200" in text.replace("**", "")
     assert not errors, errors
     ctx.close()
+
+
+def test_the_rules_api_refuses_bad_input_in_one_line(server: Server) -> None:
+    for path, words in (("/api/rules/nope", "unknown variant"),
+                        ("/api/rules/capone?options=%7Bx", "JSON object"),
+                        ("/api/rules/capone?options=%7B%22players%22%3A9%7D", "players")):
+        answer = httpx.get(server.url + path)
+        assert answer.status_code == 400 and words in answer.json()["error"], answer.text
+        assert "\n" not in answer.json()["error"]
+    good = httpx.get(server.url + "/api/rules/fortune").json()
+    assert "<table>" in good["html"] and good["markdown"].startswith("#")
 
 
 def test_cards_say_what_they_are_worth_and_do(browser: Any, server: Server,
@@ -507,6 +533,23 @@ def test_the_game_ends_with_names_a_fitting_dialog_and_a_rematch(
         assert not errs, errs
     for ctx in contexts:
         ctx.close()
+
+
+def test_the_bot_waits_until_the_scoring_is_closed(browser: Any, server: Server,
+                                                   tables: dict[str, Any]) -> None:
+    info = tables["found"]["next"]
+    ctx, page, errors = open_seat(browser, server, "next", 0)
+    page.locator("#typed-text").fill(info["last"])
+    page.locator("#typed-text").press("Enter")
+    page.wait_for_selector("dialog#scoring[open]", timeout=WAIT)
+    page.wait_for_function("() => document.body.dataset.toAct === '1'", timeout=WAIT)
+    dealt = version(page)
+    page.wait_for_timeout(1500)  # thirty times the bot's delay: it would have moved
+    assert version(page) == dealt and page.is_visible("dialog#scoring[open]")
+    page.locator("#scoring-close").press("Enter")
+    sent(page, dealt)  # the bot plays once the dialog is closed
+    assert not errors, errors
+    ctx.close()
 
 
 def test_the_log_keeps_following_after_a_rotation(browser: Any, server: Server,

@@ -34,12 +34,14 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..errors import TablerummyError
+from .handpause import mark_seen
 from .limits import Guard, QuotaError, Settings, TokenBucket
 from .protocol import (
     Act,
     Hello,
     Ping,
     ProtocolError,
+    Seen,
     dumps,
     error_message,
     parse_client,
@@ -385,6 +387,9 @@ async def _serve_socket(ws: WebSocket, table: LiveTable, limits: Settings) -> No
                 msg = parse_client(raw)
                 if isinstance(msg, Ping):
                     conn.post(dumps({"type": "pong", "id": msg.ref, "version": table.version}))
+                    continue
+                if isinstance(msg, Seen):
+                    mark_seen(table, conn.seat, msg.hand)
                     continue
                 if isinstance(msg, Hello):
                     raise ProtocolError("already greeted: open a new connection to change seat")

@@ -601,6 +601,12 @@ document.getElementById("rules-btn").addEventListener("click", () => {
   if (state.msg) openRules(state.msg.table.variant, state.msg.table.options);
 });
 document.getElementById("scoring-close").addEventListener("click", () => closeDialog("scoring"));
+// closing the scoring (button or Escape) tells the server: the bots wait for everyone's
+document.getElementById("scoring").addEventListener("close", () => {
+  if (state.ws && state.ws.readyState === WebSocket.OPEN && state.msg) {
+    state.ws.send(JSON.stringify({ type: "seen", hand: state.msg.view.scores.hands.length }));
+  }
+});
 document.getElementById("last-hand-btn").addEventListener("click", () => {
   if (state.msg && state.msg.last_hand) showScoring(state.msg.last_hand, state.msg.view.scores.game_over);
 });
