@@ -120,10 +120,10 @@ def find_typed(rows: Sequence[Row], typed: str) -> Entry | None:
     wanted = _squeezed(typed)
     if not wanted:
         return None
-    whole = [e for row in rows for e in row["entries"]
-             if _squeezed(f"{row['label']} {e['label']}") == wanted]
-    alone = [e for row in rows for e in row["entries"] if e["label"]
-             and _squeezed(e["label"]) == wanted]
+    whole: list[Entry] = [e for row in rows for e in row["entries"]
+                          if _squeezed(f"{row['label']} {e['label']}") == wanted]
+    alone: list[Entry] = [e for row in rows for e in row["entries"] if e["label"]
+                          and _squeezed(e["label"]) == wanted]
     for found in (whole, alone):
         if len(found) == 1:
             return found[0]
