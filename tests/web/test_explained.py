@@ -25,7 +25,16 @@ from tablerummy.variant import get_variant
 from tablerummy.web.store import SeatRow, Store, TableRow
 
 from .conftest import ARTIFACTS, Server
-from .test_pages import SCREEN_VARIANTS, SIZES, phase_is, row_for, screen_position, token, walk
+from .test_pages import (
+    SCREEN_VARIANTS,
+    SIZES,
+    phase_is,
+    row_for,
+    screen_position,
+    to_docs,
+    token,
+    walk,
+)
 
 pytestmark = [pytest.mark.slow, pytest.mark.e2e]
 
@@ -501,7 +510,9 @@ def test_the_game_ends_with_names_a_fitting_dialog_and_a_rematch(
         # who went out, by name (or "you")
         assert re.search(r"(you|p\d \(Player \d\)) went out", body), body
         assert p.locator("#scoring-body .side .meld").count() > 0  # the finished hand's melds
-        p.screenshot(path=str(SHOTS / f"scoring-{s}.png"))
+        shot = SHOTS / f"web-scoring-{'desktop' if s == seat else 'phone'}.png"
+        p.screenshot(path=str(shot))
+        to_docs(shot)
         problems += serious_violations(p, f"scoring dialog of p{s}")
         p.locator("#scoring-close").press("Enter")
     for s, (p, _) in pages.items():
@@ -512,7 +523,8 @@ def test_the_game_ends_with_names_a_fitting_dialog_and_a_rematch(
             assert p.is_visible(link), link
         assert not p.is_visible("#hand-zone")  # no empty panel where the hand was
         problems += serious_violations(p, f"game over of p{s}")
-    page.screenshot(path=str(SHOTS / "game-over.png"))
+    page.screenshot(path=str(SHOTS / "web-game-over.png"))
+    to_docs(SHOTS / "web-game-over.png")
     assert not problems, problems
     # Rematch: the same seats, options and clock; the other person is asked
     page.click("#rematch-btn")

@@ -375,7 +375,7 @@ def test_screenshots_of_every_variant(browser: Any, server: Server, tables: dict
         page.screenshot(path=str(path))  # the screen as the player sees it, no scrolling
         assert path.stat().st_size > 10_000
         page.screenshot(path=str(SCREENS / f"full-{variant}-{kind}.png"), full_page=True)
-        if kind == "desktop" or variant in ("capone", "arlington"):
+        if kind == "desktop" or variant in ("capone", "ripper", "arlington"):
             to_docs(path)
         assert not errors, errors
         ctx.close()
