@@ -8,10 +8,8 @@ checks the lobby, a turn of each family, the scoring dialog and the game-over sc
 
 from __future__ import annotations
 
-import asyncio
 import random
 import re
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -22,8 +20,9 @@ import pytest
 from tablerummy.game import Game
 from tablerummy.present import table_view
 from tablerummy.variant import get_variant
-from tablerummy.web.store import SeatRow, Store, TableRow
+from tablerummy.web.store import SeatRow, TableRow
 
+from . import test_pages as pages
 from .conftest import ARTIFACTS, Server
 from .test_pages import (
     SCREEN_VARIANTS,
@@ -31,8 +30,8 @@ from .test_pages import (
     phase_is,
     row_for,
     screen_position,
+    store_tables,
     to_docs,
-    token,
     walk,
 )
 
@@ -120,17 +119,7 @@ def tables(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     add("end", "capone", {"target": 25}, END_SEED, ending[:-1])
     found["end"]["last"] = ending[-1]
 
-    async def store_all() -> None:
-        store = Store(db)
-        for row in rows:
-            await store.create_table(row)
-            for seq, text in enumerate(acts[row.id]):
-                await store.append(row.id, seq, text)
-        store.close()
-
-    worker = threading.Thread(target=asyncio.run, args=(store_all(),))
-    worker.start()
-    worker.join()
+    store_tables(db, rows, acts)
     return {"db": db, "found": found}
 
 
@@ -145,23 +134,13 @@ def server(tables: dict[str, Any]) -> Iterator[Server]:
 
 
 def new_page(browser: Any, size: tuple[int, int] = (1280, 800)) -> tuple[Any, Page, list[str]]:
-    phone = size[0] < 500
     # axe is injected as a script: the page's Content-Security-Policy would refuse it
-    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]},
-                              is_mobile=phone, has_touch=phone, bypass_csp=True)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda err: errors.append(str(err)))
-    return ctx, page, errors
+    return pages.new_page(browser, size, bypass_csp=True)
 
 
 def open_seat(browser: Any, server: Server, table: str, seat: int,
               size: tuple[int, int] = (1280, 800)) -> tuple[Any, Page, list[str]]:
-    ctx, page, errors = new_page(browser, size)
-    page.goto(f"{server.url}/t/{table}?seat={seat}#seat={seat}&token={token(table, seat)}")
-    page.wait_for_function(f"() => document.body.dataset.seat === '{seat}'"
-                           " && document.body.dataset.status === 'playing'", timeout=WAIT)
-    return ctx, page, errors
+    return pages.open_seat(browser, server, table, seat, size, bypass_csp=True)
 
 
 def version(page: Page) -> int:
@@ -481,20 +460,21 @@ def test_the_game_ends_with_names_a_fitting_dialog_and_a_rematch(
     info = tables["found"]["end"]
     seat, other = info["seat"], 1 - info["seat"]
     problems: list[str] = []
-    pages = {}
+    seat_pages: dict[int, tuple[Page, list[str]]] = {}
+    pages_end_link: list[str] = []
     contexts = []
     for s, size in ((seat, SIZES["desktop"]), (other, SIZES["phone"])):
         ctx, page, errors = open_seat(browser, server, "end", s, size)
         contexts.append(ctx)
-        pages[s] = (page, errors)
-    page, errors = pages[seat]
+        seat_pages[s] = (page, errors)
+    page, errors = seat_pages[seat]
     # the last move, typed (the notation), goes out
     page.locator("#typed-text").fill(info["last"])
     before = version(page)
     page.locator("#typed-text").press("Enter")
     sent(page, before)
     SHOTS.mkdir(parents=True, exist_ok=True)
-    for s, (p, _) in pages.items():
+    for s, (p, _) in seat_pages.items():
         p.wait_for_selector("dialog#scoring[open]", timeout=WAIT)
         p.wait_for_timeout(1200)  # the items appear one by one
         size = p.viewport_size
@@ -515,13 +495,14 @@ def test_the_game_ends_with_names_a_fitting_dialog_and_a_rematch(
         to_docs(shot)
         problems += serious_violations(p, f"scoring dialog of p{s}")
         p.locator("#scoring-close").press("Enter")
-    for s, (p, _) in pages.items():
+    for s, (p, _) in seat_pages.items():
         text = p.text_content("#over-text") or ""
         assert text.startswith("The game is over: Player ") and " wins with " in text, text
         for link in ("#rematch-btn", "#new-table-link", "#lobby-link", "#download-record",
                      "#replay-link"):
             assert p.is_visible(link), link
         assert not p.is_visible("#hand-zone")  # no empty panel where the hand was
+        pages_end_link.append(p.get_attribute("#new-table-link", "href") or "")
         problems += serious_violations(p, f"game over of p{s}")
     page.screenshot(path=str(SHOTS / "web-game-over.png"))
     to_docs(SHOTS / "web-game-over.png")
@@ -531,7 +512,7 @@ def test_the_game_ends_with_names_a_fitting_dialog_and_a_rematch(
     page.wait_for_url(lambda url: "/t/end" not in url, timeout=WAIT)
     new_id = page.url.split("/t/")[1].split("?")[0]
     assert new_id != "end"
-    other_page, _ = pages[other]
+    other_page, _ = seat_pages[other]
     other_page.wait_for_selector("#rematch-asked", timeout=WAIT)
     assert f"Player {seat} asks for a rematch" in (other_page.text_content("#rematch-asked") or "")
     other_page.click("#rematch-btn")
@@ -541,7 +522,12 @@ def test_the_game_ends_with_names_a_fitting_dialog_and_a_rematch(
     meta = httpx.get(f"{server.url}/api/tables/{new_id}").json()["table"]
     assert meta["options"]["target"] == 25 and meta["variant"] == "capone"
     assert [s["name"] for s in meta["seats"]] == [f"Player {s}" for s in range(2)]
-    for _, errs in pages.values():
+    # New table: the lobby with this variant, options and clock filled in
+    other_page.goto(server.url + pages_end_link[0])
+    other_page.wait_for_selector("body[data-ready='yes']", timeout=WAIT)
+    assert other_page.input_value("#variant") == "capone"
+    assert other_page.input_value("#opt-target") == "25"
+    for _, errs in seat_pages.values():
         assert not errs, errs
     for ctx in contexts:
         ctx.close()
@@ -560,6 +546,28 @@ def test_the_bot_waits_until_the_scoring_is_closed(browser: Any, server: Server,
     assert version(page) == dealt and page.is_visible("dialog#scoring[open]")
     page.locator("#scoring-close").press("Enter")
     sent(page, dealt)  # the bot plays once the dialog is closed
+    assert not errors, errors
+    ctx.close()
+
+
+def test_the_scoring_says_where_melds_and_hand_score_differ(browser: Any,
+                                                            server: Server) -> None:
+    ctx, page, errors = new_page(browser)
+    page.goto(server.url + "/replay")
+    last = {"end": "went-out", "areas": [
+        {"side": 0, "label": "p0", "points": 45, "melds": []},
+        {"side": 1, "label": "p1", "points": 20, "melds": []}], "breakdown": [
+        {"side": 0, "label": "p0", "total": 145, "items": [
+            {"label": "melds", "points": 45}, {"label": "going out", "points": 100}]},
+        {"side": 1, "label": "p1", "total": 20, "items": [{"label": "melds", "points": 20}]}]}
+    said = page.evaluate("""async (last) => {
+        const { scoringEl } = await import('/static/common.js');
+        const box = scoringEl(last, null, { mySide: 1 });
+        return [...box.querySelectorAll('.side')].map((s) => [s.dataset.side,
+          (s.querySelector('.diff') || {}).textContent || null]);
+    }""", last)
+    assert said[0] == ["1", None]  # the reader's side first; its badge and score agree
+    assert said[1][0] == "0" and "45 points" in said[1][1] and "145" in said[1][1]
     assert not errors, errors
     ctx.close()
 

@@ -193,6 +193,13 @@ def tables(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
             seed, actions = walk(variant, options, at_depth(depth), seed=100 + n)
             add(f"walk-{n}-{depth}", variant, options, seed, actions)
 
+    store_tables(db, rows, acts)
+    return {"db": db, "found": found}
+
+
+def store_tables(db: str, rows: list[TableRow], acts: dict[str, list[str]]) -> None:
+    """Store ``rows`` with their actions, as a server would have (in a thread of its own:
+    Playwright's sync API keeps an event loop in this one)."""
     async def store_all() -> None:
         store = Store(db)
         for row in rows:
@@ -201,11 +208,9 @@ def tables(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
                 await store.append(row.id, seq, text)
         store.close()
 
-    # in a thread of its own: Playwright's sync API keeps an event loop in this one
     worker = threading.Thread(target=asyncio.run, args=(store_all(),))
     worker.start()
     worker.join()
-    return {"db": db, "found": found}
 
 
 @pytest.fixture(scope="module")
@@ -216,14 +221,22 @@ def server(tables: dict[str, Any]) -> Iterator[Server]:
     srv.stop()
 
 
-def open_seat(browser: Any, server: Server, table: str, seat: int,
-              size: tuple[int, int] = (1280, 800)) -> tuple[Any, Page, list[str]]:
+def new_page(browser: Any, size: tuple[int, int] = (1280, 800),
+             bypass_csp: bool = False) -> tuple[Any, Page, list[str]]:
+    """A page in a context of its own (a phone below 500 px), its errors collected."""
     phone = size[0] < 500
     ctx = browser.new_context(viewport={"width": size[0], "height": size[1]},
-                              is_mobile=phone, has_touch=phone)
+                              is_mobile=phone, has_touch=phone, bypass_csp=bypass_csp)
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda err: errors.append(str(err)))
+    return ctx, page, errors
+
+
+def open_seat(browser: Any, server: Server, table: str, seat: int,
+              size: tuple[int, int] = (1280, 800),
+              bypass_csp: bool = False) -> tuple[Any, Page, list[str]]:
+    ctx, page, errors = new_page(browser, size, bypass_csp)
     page.goto(f"{server.url}/t/{table}?seat={seat}#seat={seat}&token={token(table, seat)}")
     page.wait_for_function(f"() => document.body.dataset.seat === '{seat}'"
                            " && document.body.dataset.status === 'playing'", timeout=WAIT)

@@ -99,7 +99,7 @@ function render(msg) {
   const handEnded = state.handsSeen !== null && hands > state.handsSeen && msg.last_hand;
   state.handsSeen = hands;
   state.log = msg.log_from ? state.log.slice(0, msg.log_from).concat(msg.log) : msg.log;
-  if (msg.version !== state.version) { state.selected = []; closeDialog("choice"); }
+  if (msg.version !== state.version) { state.selected = []; clearTimeout(state.choiceTimer); closeDialog("choice"); }
   state.version = msg.version;
   state.msg = msg;
   document.body.dataset.version = msg.version;
@@ -448,7 +448,10 @@ function toggle(card, byKey = false) {
   if (at < 0 && state.selected.length === 1) {
     const moves = matching(state.msg.legal || [], [card.id]);
     if (moves.some((m) => m.verb === "play")) {
-      const open = () => openChoice(`${card.name || faceName(card.id)}`, moves, card.id);
+      const at = state.version;  // a dialog only for the position and selection it was for
+      const open = () => {
+        if (state.version === at && state.selected.includes(card.key)) openChoice(`${card.name || faceName(card.id)}`, moves, card.id);
+      };
       if (byKey) open(); else state.choiceTimer = setTimeout(open, 300);
     }
   }
