@@ -184,6 +184,8 @@ def test_rules_in_the_lobby_and_at_the_table(browser: Any, server: Server) -> No
     # the same source as `tablerummy rules ripper` with these options
     assert "3 players" in text and "Commissioner Resigns" in text and "Sir William Gull" in text
     assert page.locator("#rules-body table").count() >= 2  # the card tables
+    problems = serious_violations(page, "rules dialog")
+    assert not problems, problems
     page.keyboard.press("Escape")
     # the options read as words, each with its help on screen
     label = page.text_content("label[data-option='players']") or ""
