@@ -84,7 +84,7 @@ def test_turn_screen_shows_the_viewer_hand_piles_areas_and_scores() -> None:
     assert "• p1 did 29" in out and "• p1 did 0" not in out  # the newest events that fit
     assert "greedy" in out
     assert "your turn" in out
-    assert re.search(r"draw\s+1 discard\s+2 stock", out)
+    assert re.search(r"1 Take the top card of the Underworld\s+2 Draw two from the Case File", out)
 
 
 def test_long_recaps_keep_the_newest_lines() -> None:
@@ -480,3 +480,28 @@ def test_on_a_terminal_prompt_toolkit_reads_and_completes(tmp_path: Path) -> Non
     assert b"Traceback" not in term.raw
     record = json.loads((tmp_path / "saved.json").read_text())
     assert record["hands"][0]["actions"][-1] == "draw stock"  # after the bot's first turn
+
+
+def test_a_menu_entry_is_typed_back_exactly_as_shown() -> None:
+    """The menu shows sentences (the web page's words); typing one plays its move, and a
+    row's label with an entry's (``Discard Al Capone``) is that entry."""
+    variant = get_variant("capone")
+    game = Game(variant, seed=3, first_dealer=1, log=True)
+    answers = iter(["draw two from the case file", "", "quit", ""])
+    discards: list[str] = []
+
+    def script(prompt: str, moves: Sequence[str] | None) -> str:
+        line = next(answers)
+        if line == "" and not discards and game.hands[0].actions:
+            from tablerummy.capone.cards import NAMES
+
+            card = next(m for m in game.legal_texts() if m.startswith("discard ")).split()[1]
+            discards.append(card)
+            return f"Discard {NAMES[card]}"
+        return line
+
+    screen = Scripted(script)
+    assert TerminalGame(game, ["human", "random"], screen).run() == 0
+    assert "Draw two from the Case File" in screen.text  # shown as it was typed
+    texts = [game.variant.action_text(a) for a in game.hands[0].actions]
+    assert texts[:2] == ["draw stock", f"discard {discards[0]}"], texts

@@ -134,7 +134,7 @@ def test_a_search_offers_a_card_also_in_hand() -> None:
         both = [m for m in moves if m["verb"] == "take" and m["option"] in hand]
         if both:
             move = both[0]
-            assert move["cards"] == [] and move["group"] and move["label"].startswith("take ")
+            assert move["cards"] == [] and move["group"] and move["label"].startswith("Keep ")
             assert move["label"] != move["text"]
             return
     pytest.fail("no search with a card also in hand in 20,000 random positions")
@@ -154,7 +154,7 @@ def test_a_vote_offers_all_six_suspects_by_name() -> None:
         assert len(votes) == 6
         assert {m["group"] for m in votes} == {votes[0]["group"]}
         for m in votes:
-            assert m["label"] == f"vote {faces[m['option']]['name']}"
+            assert m["label"] == f"Vote for {faces[m['option']]['name']}"
         return
     pytest.fail("no vote in 20,000 random positions")
 

@@ -52,3 +52,13 @@ def test_a_watcher_sees_the_table_but_no_hand_and_no_moves() -> None:
     mine = seat_message(variant, game.observation(seat), game.events(seat), game.legal_texts(),
                         {}, 0)
     assert [m["text"] for m in mine["legal"]] == game.legal_texts()
+
+
+def test_seen_names_the_finished_hand_read() -> None:
+    from tablerummy.web.protocol import Seen
+
+    assert parse_client('{"type": "seen", "hand": 2}') == Seen(2)
+    for bad in ('{"type": "seen"}', '{"type": "seen", "hand": "2"}',
+                '{"type": "seen", "hand": -1}', '{"type": "seen", "hand": true}'):
+        with pytest.raises(ProtocolError, match="finished hand"):
+            parse_client(bad)

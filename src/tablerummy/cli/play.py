@@ -41,7 +41,8 @@ from ..bots import Bot, decide, get_bot
 from ..errors import OptionError, TablerummyError
 from ..game import Game
 from ..present import View, table_view
-from ..present.moves import Entry, Row, entries, move_menu
+from ..present.moves import Entry, Row, entries, find_typed, move_menu
+from ..present.words import typed_move
 from ..userinput import is_digits, shown
 from .options import parse_options, variant_from_args, writable_file
 from .render import (
@@ -420,6 +421,17 @@ class TerminalGame:
                 raw = chosen["moves"][0]
             elif self.command(raw, seat):
                 continue
+            else:  # an entry typed as the menu shows it, or a move's sentence
+                level = self.path[-1]["rows"] if self.path else self.menu
+                typed = find_typed(level, raw)
+                if typed is not None and typed["rows"]:
+                    self.path.append(typed)
+                    self.show_menu()
+                    continue
+                if typed is not None:
+                    raw = typed["moves"][0]
+                else:
+                    raw = typed_move(self.variant, self.game.legal_texts(), raw) or raw
             try:
                 self.game.apply(raw, seat=seat)
             except TablerummyError as err:

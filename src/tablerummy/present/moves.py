@@ -48,7 +48,7 @@ def move_menu(variant: Variant, texts: Sequence[str]) -> list[Row]:
     from . import load_presenters
 
     load_presenters()
-    return _GROUPERS.get(variant.name, word_rows)(variant, texts)
+    return _GROUPERS.get(variant.name, sentence_rows)(variant, texts)
 
 
 def leaf(label: str, text: str) -> Entry:
@@ -72,6 +72,62 @@ def entry(label: str, moves: Sequence[str], rows: Callable[[], list[Row]]) -> En
 def entries(rows: Sequence[Row]) -> list[Entry]:
     """The entries of ``rows`` in the order a front end numbers them."""
     return [e for row in rows for e in row["entries"]]
+
+
+def sentence_rows(variant: Variant, texts: Sequence[str]) -> list[Row]:
+    """Rows of the moves' sentences (:mod:`.words`, the page's button labels): a row per
+    opening shared by several moves (``Discard``, ``Play Agent Meeting:``), an entry per
+    rest (``Al Capone``, ``ask around for Al Capone``), and one row without a label for
+    the other moves, each entry a whole sentence.  A row's label, a space and an entry's
+    label read the move's sentence, and can be typed back (:func:`find_typed`)."""
+    from .words import move_words, namer
+
+    name = namer(variant)
+    rows: dict[str, list[Entry]] = {}
+    for text in texts:
+        said = move_words(variant, text, name)
+        words = text.split()
+        card = f"Play {name(words[1])}:" if words[0] == "play" and len(words) > 1 else ""
+        if card and said.startswith(card + " "):  # a Gavel card's ways: "Play Eliot Ness:"
+            head, tail = card, said[len(card) + 1:]
+        else:
+            head, _, tail = said.partition(" ")
+            if head == "Lay" and tail.startswith("off "):
+                head, tail = "Lay off", tail[4:]
+        rows.setdefault(head, []).append(leaf(tail, text))
+    # the openings of one move each share a row without a label: their entries are whole
+    # sentences (a screen of 24 lines has no room for a row per Victim played)
+    out: list[Row] = []
+    lone: Row = {"label": "", "entries": []}
+    for head, found in rows.items():
+        if len(found) > 1:
+            out.append({"label": head, "entries": found})
+            continue
+        if not lone["entries"]:
+            out.append(lone)
+        lone["entries"].append(leaf(f"{head} {found[0]['label']}".strip(), found[0]["moves"][0]))
+    return out
+
+
+def _squeezed(text: str) -> str:
+    return " ".join(text.split()).casefold()
+
+
+def find_typed(rows: Sequence[Row], typed: str) -> Entry | None:
+    """The entry of ``rows`` whose label was typed, alone (if no other entry has it) or
+    after its row's label (``discard Al Capone``), in any case: the menu as shown is
+    also what may be typed."""
+    wanted = _squeezed(typed)
+    if not wanted:
+        return None
+    whole: list[Entry] = [e for row in rows for e in row["entries"]
+                          if _squeezed(f"{row['label']} {e['label']}") == wanted]
+    alone: list[Entry] = [e for row in rows for e in row["entries"] if e["label"]
+                          and _squeezed(e["label"]) == wanted]
+    for found in (whole, alone):
+        if len(found) == 1:
+            return found[0]
+    return None
 
 
 def word_rows(variant: Variant | None, texts: Sequence[str]) -> list[Row]:

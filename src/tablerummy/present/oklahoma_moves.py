@@ -27,7 +27,7 @@ FLAT = 9
 
 def _item_label(item: Item) -> str:
     c, s = item
-    return card_name(IDS[c]) if c == s else f"{card_name(IDS[c])}={card_name(IDS[s])}"
+    return card_name(IDS[c]) if c == s else f"{card_name(IDS[c])} as {card_name(IDS[s])}"
 
 
 def _items_label(items: Sequence[Item]) -> str:

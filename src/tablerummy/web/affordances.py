@@ -29,6 +29,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..present import View
+from ..present.card_help import card_help, melded_points
+from ..present.words import move_words, namer
 from ..variant import Variant
 
 Affordance = dict[str, Any]
@@ -94,9 +96,11 @@ def card_faces(variant: Variant) -> dict[str, Any]:
         names = {cid: card_name(cid) for cid in IDS}
         names["JK"] = "Joker"
         marks = {cid: names[cid] for cid in names}
-        points = dict.fromkeys(names)
+        points = dict(melded_points(variant))
+    helps = card_help(variant)
     return {card: {"name": names[card], "mono": marks.get(card, names[card][:3]),
-                   "points": points.get(card)} for card in names}
+                   "points": points.get(card), "help": helps.get(card, names[card])}
+            for card in names}
 
 
 def hand_ids(view: View) -> list[str]:
@@ -106,16 +110,6 @@ def hand_ids(view: View) -> list[str]:
         for card in group.get("cards", []):
             ids.extend([card["id"]] * int(card.get("count", 1)))
     return ids
-
-
-def _label(words: Sequence[str], faces: Mapping[str, Any]) -> str:
-    out = []
-    for word in words:
-        if "=" in word:  # a wild card and what it stands for
-            out.append("=".join(faces[w]["name"] if w in faces else w for w in word.split("=")))
-        else:
-            out.append(faces[word]["name"] if word in faces else word)
-    return " ".join(out)
 
 
 def _cards_of(verb: str, words: list[str], family: str) -> list[str]:
@@ -146,6 +140,7 @@ def affordances(variant: Variant, view: View, legal: Sequence[str],
     decision = view.get("phase") not in TURN_PHASES
     decision_title = _decision_title(view)
     out: list[Affordance] = []
+    name = namer(variant)
     for text in legal:
         words = text.split()
         verb = words[0] if words else ""
@@ -167,7 +162,7 @@ def affordances(variant: Variant, view: View, legal: Sequence[str],
             group = decision_title
         if not cards and pile is None and group is None:
             group = "Moves"
-        out.append({"text": text, "verb": verb, "label": _label(words, faces),
+        out.append({"text": text, "verb": verb, "label": move_words(variant, text, name),
                     "cards": cards, "pile": pile, "group": group, "option": option})
     return out
 

@@ -35,6 +35,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..errors import TablerummyError
+from .handpause import mark_seen
 from .limits import Guard, QuotaError, Settings, TokenBucket, Watchers, address_group
 from .ops import Operations
 from .protocol import (
@@ -42,13 +43,16 @@ from .protocol import (
     Hello,
     Ping,
     ProtocolError,
+    Seen,
     dumps,
     error_message,
     message_id,
     parse_client,
     welcome_message,
 )
+from .rematch import ask_rematch
 from .replay import Replays
+from .rules_page import parse_options, rules_page
 from .store import Store
 from .tables import (
     FINISHED,
@@ -154,6 +158,14 @@ def create_app(db_url: str = "sqlite:///tablerummy.sqlite3", bot_delay: float = 
     async def variants(request: Request) -> Response:
         return JSONResponse({"variants": lobby_variants()})
 
+    async def rules(request: Request) -> Response:
+        try:
+            found = rules_page(request.path_params["variant"],
+                               parse_options(request.query_params.get("options")))
+        except TablerummyError as err:
+            return _error(str(err), _status(err))
+        return JSONResponse(found)
+
     async def list_tables(request: Request) -> Response:
         query = request.query_params
         page = query.get("page", "0")
@@ -207,6 +219,15 @@ def create_app(db_url: str = "sqlite:///tablerummy.sqlite3", bot_delay: float = 
             return _error(str(err), _status(err))
         return JSONResponse({"table": table.meta()})
 
+    async def rematch(request: Request) -> Response:
+        try:
+            body = await _body(request)
+            table, token, seat = await ask_rematch(manager(), request.path_params["table_id"],
+                                                   body.get("token"), _address(request))
+        except TablerummyError as err:
+            return _error(str(err), _status(err))
+        return JSONResponse({"token": token, "seat": seat, "table": table.meta()})
+
     async def record(request: Request) -> Response:
         try:
             table = await manager().get(request.path_params["table_id"])
@@ -250,11 +271,13 @@ def create_app(db_url: str = "sqlite:///tablerummy.sqlite3", bot_delay: float = 
         Route("/replay", page("replay.html")),
         Route("/replay/{table_id}", page("replay.html")),
         Route("/api/variants", variants),
+        Route("/api/rules/{variant}", rules),
         Route("/api/tables", list_tables, methods=["GET"]),
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables/{table_id}", get_table),
         Route("/api/tables/{table_id}/join", join_table, methods=["POST"]),
         Route("/api/tables/{table_id}/leave", leave_table, methods=["POST"]),
+        Route("/api/tables/{table_id}/rematch", rematch, methods=["POST"]),
         Route("/api/tables/{table_id}/record", record),
         Route("/api/replay", replay, methods=["POST"]),
         WebSocketRoute("/ws/{table_id}", websocket),
@@ -396,6 +419,9 @@ async def _serve_socket(ws: WebSocket, table: LiveTable, limits: Settings,
                 msg = parse_client(raw)
                 if isinstance(msg, Ping):
                     conn.post(dumps({"type": "pong", "id": msg.ref, "version": table.version}))
+                    continue
+                if isinstance(msg, Seen):
+                    mark_seen(table, conn.seat, msg.hand)
                     continue
                 if isinstance(msg, Hello):
                     raise ProtocolError("already greeted: open a new connection to change seat")

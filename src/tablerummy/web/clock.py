@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..bots import bot_names
+from .handpause import wait_for_readers
 from .store import Note, SeatRow
 
 if TYPE_CHECKING:
@@ -71,6 +72,7 @@ async def drive(table: LiveTable) -> None:
         spec = table.row.seats[seat]
         bot = table.bot_for(seat)
         if bot is not None:
+            await wait_for_readers(table)  # the people read the last hand's scoring first
             await asyncio.sleep(table.manager.bot_delay)
             await table.play_bot(seat, bot)
             continue

@@ -57,7 +57,14 @@ class Ping:
     ref: str | int | None
 
 
-Message = Hello | Act | Ping
+@dataclass(frozen=True)
+class Seen:
+    """The reader closed the scoring of the ``hand``-th finished hand (bots may go on)."""
+
+    hand: int
+
+
+Message = Hello | Act | Ping | Seen
 
 
 def message_id(text: str | bytes | None) -> str | int | None:
@@ -114,7 +121,13 @@ def parse_client(text: str | bytes | None) -> Message:
         return Act(action.strip(), ref, version)
     if kind == "ping":
         return Ping(ref)
-    raise ProtocolError(f"unknown message type {shown(kind)} (hello, act, ping)")
+    if kind == "seen":
+        hand = data.get("hand")
+        if isinstance(hand, bool) or not isinstance(hand, int) or not 0 <= hand < 1 << 31:
+            raise ProtocolError("\"hand\" is the number of the finished hand whose scoring"
+                                " was read")
+        return Seen(hand)
+    raise ProtocolError(f"unknown message type {shown(kind)} (hello, act, ping, seen)")
 
 
 # --- building messages: from one seat's observation only ----------------------------------

@@ -167,6 +167,7 @@ class LiveTable:
         # next move or broadcast, each reader's events of this hand read so far, each
         # reader's summary of the last hand until the next hand ends, the card faces
         self._meta: dict[str, Any] | None = None
+        self.rematch: dict[str, Any] | None = None  # its rematch, once asked (.rematch)
         self._read: dict[int | None, tuple[int, list[str]]] = {}
         self._summaries: dict[int | None, tuple[tuple[int, bool], View | None]] = {}
         self.faces = card_faces(game.variant)
@@ -200,7 +201,8 @@ class LiveTable:
         """The table's public facts: who sits where, and its state."""
         online = {c.seat for c in self.connections if c.seat is not None}
         watchers = sum(1 for c in self.connections if c.seat is None)
-        return table_meta(self.row, self.version, self.game.variant, online, watchers)
+        return table_meta(self.row, self.version, self.game.variant, online, watchers) | {
+            "away_seconds": self.manager.clock.away_seconds, "rematch": self.rematch}
 
     def seat_for_token(self, token: str | None) -> int | None:
         """The seat whose token this is; None for no token. Raises for a wrong token."""
@@ -289,9 +291,9 @@ class LiveTable:
         obs = game.observation(0 if seat is None else seat)
         index = len(game.hands) - 1
         events = clock.merge_notes(self._events_read(seat, index), self.row.notes, index)
-        legal = (game.legal_texts()
+        legal = (game.legal_texts()  # a seat handed to a bot for good is offered nothing
                  if seat is not None and self.status == PLAYING and game.to_act == seat
-                 else None)
+                 and not self.row.seats[seat].handed else None)
         text = dumps(seat_message(
             game.variant, obs, events, legal, self._facts(), self.version,
             history=self._history(seat) if with_history else None, spectator=spectator,

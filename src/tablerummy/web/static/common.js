@@ -20,11 +20,11 @@ export function el(tag, attrs = {}, ...children) {
 
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
-// "7H" -> "7♥", a wild "2C=7H" -> "2♣=7♥", "JK" -> "Joker" (the notation's card ids)
+// "7H" -> "7♥", a wild "2C=7H" -> "2♣ as 7♥", "JK" -> "Joker" (the notation's card ids)
 function prettyCard(id) {
   if (id.includes("=")) {
     const parts = id.split("=").map(prettyCard);
-    return parts.every(Boolean) ? parts.join("=") : null;
+    return parts.every(Boolean) ? parts.join(" as ") : null;
   }
   const m = /^(10|[2-9JQKA])([SHDC])$/.exec(id);
   if (m) return m[1] + SUITS[m[2]];
@@ -53,8 +53,42 @@ function hue(id) {
 let FACES = {};
 export function setFaces(faces) { FACES = faces || {}; }
 export function faceName(id) {
-  if (id.includes("=")) return id.split("=").map(faceName).join("=");
+  if (id.includes("=")) return id.split("=").map(faceName).join(" as ");
   return (FACES[id] && FACES[id].name) || pretty(id);
+}
+
+// what a card is worth and does, in one sentence (the server's card_help)
+export function faceHelp(id) {
+  if (id.includes("=")) {
+    const [card, stands] = id.split("=");
+    return `${faceName(card)} as ${faceName(stands)}. ${faceHelp(card)}`;
+  }
+  return (FACES[id] && FACES[id].help) || faceName(id);
+}
+
+// Press and hold a card (a phone has no hover), or right-click it: its sentence is shown
+// in a bubble that stays until the next tap; a mouse gets the same text as a tooltip.
+let holdTimer = null;
+export function showCardInfo(text) {
+  let node = document.getElementById("card-info");
+  if (!node) {
+    node = el("div", { id: "card-info", role: "status" });
+    document.body.append(node);
+    document.addEventListener("pointerdown", () => node.classList.remove("show"), true);
+  }
+  node.textContent = text;
+  node.classList.add("show");
+}
+function holdable(node, text) {
+  node.addEventListener("contextmenu", (event) => { event.preventDefault(); showCardInfo(text); });
+  node.addEventListener("pointerdown", (event) => {
+    if (event.pointerType !== "touch") return;
+    clearTimeout(holdTimer);
+    holdTimer = setTimeout(() => showCardInfo(text), 500);
+  });
+  for (const type of ["pointerup", "pointercancel", "pointerleave"]) {
+    node.addEventListener(type, () => clearTimeout(holdTimer));
+  }
 }
 
 // the longest word decides the name's size (table.css), so no word is broken inside
@@ -69,24 +103,33 @@ export function cardEl(id, name, opts = {}) {
   if (opts.small) classes.push("small");
   if (opts.kind === "gavel") classes.push("gavel");
   if (opts.extra) classes.push(opts.extra);
-  const text = name || faceName(id);
-  const shown = text.split("=").pop();
-  const colour = /[♥♦]/.test(shown) ? "#c0392b" : /[♠♣]/.test(shown) ? "#1d1d1f" : `hsl(${hue(id)} 55% 42%)`;
+  const text = (name || faceName(id)).replace(/(\S)=(\S)/g, "$1 as $2");
+  const shown = text.split(" as ").pop();
+  // the mark's colour: dark enough on the paper for WCAG AA (a hue at 28% lightness)
+  const colour = /[♥♦]/.test(shown) ? "#b03325" : /[♠♣]/.test(shown) ? "#1d1d1f" : `hsl(${hue(id)} 60% 28%)`;
   const base = id.split("=")[0];
   const face = FACES[base] || {};
   const points = face.points;
-  const node = el("div", { class: classes.join(" "), "data-card": id, title: points ? `${text} (${points} points)` : text,
-    style: `--hue: ${colour}` },
-    el("div", { class: "band" }),
+  const help = faceHelp(id);
+  // a card to press is named by its own text (name, then its points for screen readers);
+  // a card to look at is an image named by its label
+  const button = opts.role === "button";
+  const label = points ? `${text}, ${points} points` : text;
+  const node = el("div", { class: classes.join(" "), "data-card": id, title: help,
+    "aria-label": button ? null : label, "aria-description": help === text ? null : help,
+    role: opts.role || "img", style: `--hue: ${colour}` },
+    el("div", { class: "band", "aria-hidden": "true" }),
     el("div", { class: "cname", style: `--len: ${longestWord(text)}`, text }),
-    el("div", { class: "mono", text: monogram(id, text) }),
-    points ? el("div", { class: "pts", text: `${points}` }) : null);
+    points && button ? el("span", { class: "sr-only", text: `, ${points} points` }) : null,
+    el("div", { class: text.includes(" as ") ? "mono wild" : "mono", "aria-hidden": "true", text: monogram(id, text) }),
+    points ? el("div", { class: "pts", "aria-hidden": "true", text: `${points}` }) : null);
   if (opts.delay !== undefined) node.style.animationDelay = `${opts.delay}s`;
+  holdable(node, help);
   return node;
 }
 
 function monogram(id, name) {
-  if (name.includes("=")) return `${name.split("=").pop()}*`; // a wild card: what it stands for
+  if (name.includes(" as ")) return name; // a wild card: what it is and what it stands for
   if (FACES[id] && FACES[id].mono) return FACES[id].mono;
   const words = name.split(/[\s-]+/).filter(Boolean);
   if (words.length === 1) return words[0].slice(0, 3);
@@ -94,7 +137,7 @@ function monogram(id, name) {
 }
 
 export function backEl(small = false) {
-  return el("div", { class: small ? "card back small" : "card back" });
+  return el("div", { class: small ? "card back small" : "card back", role: "img", "aria-label": "a face-down card" });
 }
 
 export function namesOf(view) {
@@ -127,11 +170,16 @@ export function areaEl(area, names, mine) {
 
 export function pileEl(pile, names, index, onClick) {
   const face = pile.top ? cardEl(pile.top, pile.top_name || names[pile.top]) :
-    pile.size ? backEl() : el("div", { class: "card empty" });
-  return el("div", { class: "pile", "data-pile": index, title: `${pile.name}: ${pile.size} cards`,
-    onclick: onClick },
+    pile.size ? backEl() : el("div", { class: "card empty", "aria-hidden": "true" });
+  const top = pile.top ? `, ${pile.top_name || names[pile.top] || faceName(pile.top)} on top` : "";
+  // named by its content: the top card (an image with its name) and "Underworld · 13 cards"
+  return el("div", { class: "pile", "data-pile": index, title: `${pile.name}: ${pile.size} cards${top}`,
+    role: "button", tabindex: "0",
+    onclick: onClick, onkeydown: (event) => {
+      if (event.key === "Enter" || event.key === " ") { event.preventDefault(); onClick(); }
+    } },
     face,
-    el("div", { class: "size", text: `${pile.name} · ${pile.size}` }));
+    el("div", { class: "size", text: `${pile.name} · ${pile.size} cards` }));
 }
 
 export function scoresEl(scores) {
@@ -146,14 +194,34 @@ export function scoresEl(scores) {
 }
 
 /** The finished hand's scoring, item by item per side: the engine's breakdown as the view
- *  carries it; `endLine` is the hand's own last event ("the hand is over: p1 went out …"). */
-export function scoringEl(last, endLine) {
+ *  carries it; `endLine` is the hand's own last event ("the hand is over: p1 went out …").
+ *  `opts.mySide` comes first; the finished hand's melds (`last.areas`) are shown per side,
+ *  and where an area's melded points differ from the hand score, the difference is said;
+ *  `opts.over` is the game-over line of the last hand. */
+export function scoringEl(last, endLine, opts = {}) {
   const box = el("div", { class: "breakdown" });
+  const ended = endLine || (last.end ? `the hand is over: ${last.end.replaceAll("-", " ")}` : "");
+  if (opts.over) box.append(el("p", { class: "over-line", text: opts.over }));
+  if (ended) box.append(el("p", { class: "end-line", text: ended.charAt(0).toUpperCase() + ended.slice(1) }));
   let delay = 0;
-  for (const side of last.breakdown || []) {
-    const part = el("div", { class: "side", "data-side": side.side },
-      el("h4", {}, el("span", { text: side.label }),
+  const sides = [...(last.breakdown || [])];
+  if (opts.mySide !== null && opts.mySide !== undefined) {
+    sides.sort((a, b) => (b.side === opts.mySide) - (a.side === opts.mySide));
+  }
+  for (const side of sides) {
+    const mine = side.side === opts.mySide;
+    const part = el("section", { class: mine ? "side mine" : "side", "data-side": side.side,
+      "aria-label": `${side.label}${mine ? " (you)" : ""}` },
+      el("h4", {}, el("span", { text: `${side.label}${mine ? " (you)" : ""}` }),
         el("span", { class: "hs", text: `hand score ${side.total}` })));
+    const area = (last.areas || []).find((a) => a.side === side.side);
+    if (area && area.melds.length) {
+      part.append(el("div", { class: "melds smelds" }, area.melds.map((m) => meldEl(m, opts.names || {}))));
+    }
+    if (area && area.points !== side.total) {
+      part.append(el("p", { class: "diff", text:
+        `Melded in the area: ${area.points} points; the hand score is ${side.total}: the items below say why.` }));
+    }
     const list = el("table", { class: "items" });
     for (const item of side.items) {
       const row = el("tr", {}, el("td", { text: item.label }),
@@ -167,8 +235,6 @@ export function scoringEl(last, endLine) {
     part.append(list);
     box.append(part);
   }
-  const ended = endLine || (last.end ? `the hand is over: ${last.end.replaceAll("-", " ")}` : "");
-  if (ended) box.append(el("p", { text: ended.charAt(0).toUpperCase() + ended.slice(1) }));
   return box;
 }
 

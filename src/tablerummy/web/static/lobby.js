@@ -1,5 +1,6 @@
 // The lobby: create a table (variant, options, who sits where), list the open tables.
 import { api, el, toast } from "/static/common.js";
+import { openRules } from "/static/rules.js";
 
 let variants = [];
 
@@ -7,19 +8,33 @@ function current() {
   return variants.find((v) => v.name === document.getElementById("variant").value);
 }
 
+// "joker_swap" -> "Joker swap": an option's name read as words (its help is shown under it)
+function words(name) {
+  const text = name.replaceAll("_", " ").replaceAll("-", " ");
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+// a "New table" link from a finished game names its variant and options
+const asked = new URLSearchParams(location.search);
+let askedOptions = {};
+try { askedOptions = JSON.parse(asked.get("options") || "{}") || {}; } catch { askedOptions = {}; }
+
 function optionInput(option) {
   const id = `opt-${option.name}`;
+  const value = option.name in askedOptions && current().name === asked.get("variant")
+    ? askedOptions[option.name] : option.default;
   let input;
   if (option.type === "bool") {
-    input = el("input", { type: "checkbox", id, name: option.name, checked: option.default });
+    input = el("input", { type: "checkbox", id, name: option.name, checked: value, "aria-describedby": `${id}-help` });
   } else if (option.choices) {
-    input = el("select", { id, name: option.name },
-      option.choices.map((c) => el("option", { value: c, selected: c === option.default, text: `${c}` })));
+    input = el("select", { id, name: option.name, "aria-describedby": `${id}-help` },
+      option.choices.map((c) => el("option", { value: c, selected: c === value, text: `${c}` })));
   } else {
-    input = el("input", { id, name: option.name, value: option.default, size: 6 });
+    input = el("input", { id, name: option.name, value, size: 6, "aria-describedby": `${id}-help` });
   }
   input.addEventListener("change", drawSeats);
-  return el("label", { title: option.help }, option.name, input);
+  return el("label", { class: "option", "data-option": option.name }, words(option.name), input,
+    el("small", { id: `${id}-help`, text: option.help }));
 }
 
 function options() {
@@ -108,8 +123,11 @@ async function start() {
   const select = document.getElementById("variant");
   select.replaceChildren(...variants.map((v) => el("option", { value: v.name, text: `${v.name} — ${v.title}` })));
   if (variants.some((v) => v.name === "capone")) select.value = "capone";
+  if (variants.some((v) => v.name === asked.get("variant"))) select.value = asked.get("variant");
+  document.getElementById("rules-btn").addEventListener("click", () => openRules(current().name, options()));
   select.addEventListener("change", drawOptions);
   const name = document.getElementById("name");
+  if (asked.get("turn_seconds")) document.getElementById("turn-seconds").value = asked.get("turn_seconds");
   if (!name.value) name.value = localStorage.getItem("tablerummy:name") || "";
   document.getElementById("create").addEventListener("submit", create);
   drawOptions();

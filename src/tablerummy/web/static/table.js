@@ -2,14 +2,16 @@
 // It never computes a rule: the moves offered are the server's legal moves, and
 // anything sent is judged by the server (an illegal click gets its message back).
 import {
-  api, areaEl, cardEl, el, faceName, namesOf, pileEl, prettyMove, scoresEl, scoringEl, setFaces, toast,
+  api, areaEl, cardEl, el, faceName, namesOf, pileEl, scoresEl, scoringEl, setFaces, toast,
 } from "/static/common.js";
+import { openRules } from "/static/rules.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
 const storeKey = `tablerummy:${tableId}`;
 const state = {
   ws: null, seat: null, msg: null, version: -1, selected: [], history: [], log: [],
   handsSeen: null, asked: -1, retry: 0, closedForGood: false, nextId: 1, generation: 0,
+  logFollow: true, choiceTimer: null,
 };
 window.tablerummyState = state; // read by the tests (every legal move has a control)
 
@@ -94,12 +96,10 @@ function render(msg) {
   // (its last ones came after the last increment), then the new hand's from the start
   if (msg.hand_log && !msg.history) state.history.push(msg.hand_log);
   const hands = view.scores.hands.length;
-  if (state.handsSeen !== null && hands > state.handsSeen && msg.last_hand) {
-    showScoring(msg.last_hand, view.scores.game_over);
-  }
+  const handEnded = state.handsSeen !== null && hands > state.handsSeen && msg.last_hand;
   state.handsSeen = hands;
   state.log = msg.log_from ? state.log.slice(0, msg.log_from).concat(msg.log) : msg.log;
-  if (msg.version !== state.version) { state.selected = []; closeDialog("choice"); }
+  if (msg.version !== state.version) { state.selected = []; clearTimeout(state.choiceTimer); closeDialog("choice"); }
   state.version = msg.version;
   state.msg = msg;
   document.body.dataset.version = msg.version;
@@ -109,7 +109,10 @@ function render(msg) {
   document.body.dataset.hands = view.scores.hands.length;
   document.body.dataset.gameOver = view.scores.game_over ? "yes" : "no";
   const names = namesOf(view);
-  const mine = state.seat !== null && view.to_act === state.seat;
+  const handed = state.seat !== null && (msg.table.seats[state.seat] || {}).handed;
+  const mine = state.seat !== null && view.to_act === state.seat && !handed;
+  document.body.dataset.watching = state.seat === null ? "yes" : "no";
+  document.body.dataset.handed = handed ? "yes" : "no";
 
   document.title = `tablerummy — ${msg.table.variant} ${msg.table.id}`;
   document.getElementById("title").textContent = view.title;
@@ -119,7 +122,9 @@ function render(msg) {
 
   drawPlayers(msg);
   const prompt = document.getElementById("prompt");
-  prompt.textContent = msg.table.status === "waiting" ? "waiting for every seat to be taken…" : view.prompt;
+  prompt.textContent = msg.table.status === "waiting" ? "waiting for every seat to be taken…"
+    : handed ? `the ${msg.table.seats[state.seat].bot} bot plays your seat for the rest of the game (the turn clock ran out too often)`
+      : withNames(view.prompt, msg);
   prompt.className = mine ? "mine" : "";
 
   const piles = document.getElementById("piles");
@@ -139,6 +144,7 @@ function render(msg) {
   drawSeats(msg);
   drawLog();
   maybeOpenChoice();
+  if (handEnded) showScoring(msg.last_hand, view.scores.game_over);
 }
 
 // a pile offers the moves the server gave it (its "pile" affordance): one is sent, more
@@ -157,21 +163,65 @@ function seatName(msg, seat) {
   return info.name ? ` (${info.name})` : "";
 }
 
+// "p1" -> "p1 (Ann)" in the server's words (prompts, "the hand is over: p1 went out")
+function withNames(text, msg) {
+  return (text || "").replace(/\bp(\d)\b/g, (whole, n) => {
+    const info = msg.table.seats[Number(n)];
+    if (!info) return whole;
+    if (info.kind === "bot") return `${whole} (${info.bot} bot)`;
+    return info.name ? `${whole} (${info.name})` : whole;
+  });
+}
+
+// a seat's state beside its name: handed to a bot for good, away (the clock played for
+// it), offline
+function seatState(info) {
+  if (info.handed) return { cls: "handed", text: `played by the ${info.bot} bot for the rest of the game` };
+  if (info.away) return { cls: "away", text: "away: a bot plays its turns until it acts" };
+  return null;
+}
+
+// the clock of the seat to act: the time left, and the turn's length if it is not the
+// table's (an away seat gets the shorter away clock)
+function clockEl(msg, p) {
+  const table = msg.table;
+  if (!p.to_act || !table.deadline || table.status !== "playing") return null;
+  const info = table.seats[p.seat] || {};
+  const turn = info.away ? Math.min(table.turn_seconds, table.away_seconds || table.turn_seconds) : table.turn_seconds;
+  const node = el("span", { class: "clock", role: "timer", "data-deadline": table.deadline,
+    "data-turn": turn !== table.turn_seconds ? `${turn} s turns while away (the table's clock is ${table.turn_seconds} s)` : "" });
+  tickClock(node);
+  return node;
+}
+function tickClock(node) {
+  const left = Math.max(0, Math.round(Number(node.dataset.deadline) - Date.now() / 1000));
+  const text = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} left`;
+  node.textContent = node.dataset.turn ? `${text} · ${node.dataset.turn}` : text;
+  node.classList.toggle("low", left <= 10);
+}
+setInterval(() => document.querySelectorAll(".clock[data-deadline]").forEach(tickClock), 1000);
+
 function drawPlayers(msg) {
   const view = msg.view;
   document.getElementById("players").replaceChildren(...view.players.map((p) => {
     const info = msg.table.seats[p.seat] || {};
     const who = info.kind === "bot" ? `${info.bot} bot` : (info.name || "free seat");
-    const backs = el("span", { class: "backs" });
+    const backs = el("span", { class: "backs", "aria-hidden": "true" });
     for (let i = 0; i < Math.min(p.hand_size, 14); i++) backs.append(el("span"));
     const classes = ["player"];
     if (p.to_act) classes.push("to-act");
     if (p.seat === state.seat) classes.push("me");
+    const mark = seatState(info);
+    if (mark) classes.push(mark.cls);
     return el("div", { class: classes.join(" "), "data-seat": p.seat },
-      el("span", { class: info.online ? "dot on" : "dot", title: info.online ? "online" : "away" }),
+      el("span", { class: info.online ? "dot on" : "dot", title: info.online ? "online" : "offline",
+        role: "img", "aria-label": info.online ? "online" : "offline" }),
       el("span", { class: "name", text: `${p.label} ${who}` }),
-      p.dealer ? el("span", { class: "dealer", title: "dealer", text: "D" }) : null,
-      backs, el("span", { class: "badge", text: `${p.hand_size} cards` }));
+      p.dealer ? el("span", { class: "dealer", title: "dealer", "aria-label": "dealer", text: "D" }) : null,
+      backs, el("span", { class: "badge", text: `${p.hand_size} cards` }),
+      mark ? el("span", { class: `badge seat-mark ${mark.cls}`, text: mark.cls === "handed" ? `${info.bot} bot for good` : "away",
+        title: mark.text }) : null,
+      clockEl(msg, p));
   }));
 }
 
@@ -181,24 +231,74 @@ function drawPrivate(view, names) {
     el("h2", { text: group.label }),
     el("div", { class: "cards", style: "display:flex;flex-wrap:wrap;gap:4px" },
       group.cards.flatMap((c) => Array.from({ length: c.count || 1 }, () => {
-        const node = cardEl(c.id, c.name || names[c.id], { extra: "panel-card" });
-        node.style.cursor = "pointer";
+        const node = cardEl(c.id, c.name || names[c.id], { extra: "panel-card", role: "button" });
+        node.tabIndex = 0;
         node.addEventListener("click", () => chooseWithCard(c.id));
+        onKeys(node, () => chooseWithCard(c.id));
         return node;
       }))))));
+}
+
+// the people (or bots) of a side, by name: "Ann and Carl"
+function sideNames(msg, side) {
+  const names = msg.view.players.filter((p) => p.side === side).map((p) => {
+    const info = msg.table.seats[p.seat] || {};
+    if (info.kind === "bot") return `the ${info.bot} bot (${p.label})`;
+    return info.name || p.label;
+  });
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : (names[0] || "");
+}
+
+function overText(msg) {
+  const scores = msg.view.scores;
+  if (scores.winner === null || scores.winner === undefined) return "The game is over.";
+  const who = sideNames(msg, scores.winner);
+  const many = msg.view.players.filter((p) => p.side === scores.winner).length > 1;
+  return `The game is over: ${who} ${many ? "win" : "wins"} with ${scores.totals[scores.winner]}.`;
 }
 
 function drawOver(msg) {
   const box = document.getElementById("over");
   const scores = msg.view.scores;
+  document.getElementById("hand-zone").hidden = Boolean(scores.game_over);
   if (!scores.game_over) { box.replaceChildren(); return; }
-  const winner = scores.winner === null ? "nobody" : scores.sides[scores.winner];
-  box.replaceChildren(el("div", { class: "over-banner" },
-    el("span", { text: `The game is over: ${winner} wins with ${scores.totals[scores.winner] ?? ""}.` }),
+  const options = encodeURIComponent(JSON.stringify(msg.table.options));
+  const again = `/?variant=${encodeURIComponent(msg.table.variant)}&options=${options}&turn_seconds=${msg.table.turn_seconds || 0}`;
+  box.replaceChildren(el("div", { class: "over-banner", role: "status" },
+    el("span", { id: "over-text", text: overText(msg) }),
     el("span", { class: "over-links" },
+      rematchEl(msg),
+      el("a", { href: again, id: "new-table-link", class: "button-link", text: "New table" }),
+      el("a", { href: "/", id: "lobby-link", class: "button-link", text: "Lobby" }),
       el("a", { href: `/api/tables/${tableId}/record`, download: `tablerummy-${tableId}.json`,
         id: "download-record", class: "button-link", text: "Download the record" }),
       el("a", { href: `/replay/${tableId}`, id: "replay-link", class: "button-link", text: "Replay it step by step" }))));
+}
+
+// Rematch: the same seats, options and clock; the first to ask creates it, the others
+// are asked here whether to join it (each at their own seat)
+function rematchEl(msg) {
+  if (state.seat === null) return null;
+  const found = msg.table.rematch;
+  if (found && found.by === state.seat) {
+    return el("a", { href: `/t/${found.table}?seat=${state.seat}`, id: "rematch-btn", class: "button-link", text: "Go to the rematch" });
+  }
+  const asker = found ? (msg.table.seats[found.by] || {}).name || `p${found.by}` : null;
+  return el("span", { class: "rematch" },
+    asker ? el("span", { id: "rematch-asked", text: `${asker} asks for a rematch. ` }) : null,
+    el("button", { id: "rematch-btn", class: "dark", onclick: rematch,
+      text: found ? "Join the rematch" : "Rematch" }));
+}
+
+async function rematch() {
+  try {
+    const data = await api(`/api/tables/${encodeURIComponent(tableId)}/rematch`, { token: tokens()[state.seat] });
+    const key = `tablerummy:${data.table.id}`;
+    const held = JSON.parse(localStorage.getItem(key) || "{}");
+    held[data.seat] = data.token;
+    localStorage.setItem(key, JSON.stringify(held));
+    location.href = `/t/${data.table.id}?seat=${data.seat}`;
+  } catch (err) { toast(err.message); }
 }
 
 function handCards(view) {
@@ -219,14 +319,29 @@ function drawHand(view, names) {
     return;
   }
   const cards = handCards(view);
-  const groups = (view.hand || []).map((group, g) => el("div", { class: "group" },
+  // the cards that take part in a legal move now are marked, the others dimmed
+  const legal = (state.msg && state.msg.legal) || [];
+  const playable = new Set(legal.flatMap((m) => m.cards));
+  const groups = (view.hand || []).map((group, g) => el("div", { class: "group", role: "group", "aria-label": group.label },
     el("span", { class: "label", text: `${group.label} (${cards.filter((c) => c.g === g).length})` }),
     el("div", { class: "cards" }, cards.filter((c) => c.g === g).map((c) => {
-      const node = cardEl(c.id, c.name || names[c.id], { kind: c.kind, extra: "hand-card" });
-      if (state.selected.includes(c.key)) node.classList.add("selected");
+      const node = cardEl(c.id, c.name || names[c.id], { kind: c.kind, extra: "hand-card", role: "button" });
+      const selected = state.selected.includes(c.key);
+      if (selected) node.classList.add("selected");
+      if (legal.length) node.classList.add(playable.has(c.id) ? "playable" : "dimmed");
+      node.tabIndex = 0;
+      node.setAttribute("aria-pressed", selected ? "true" : "false");
       node.dataset.key = c.key;
       node.addEventListener("click", () => toggle(c));
-      node.addEventListener("dblclick", () => send(`discard ${c.id}`));
+      // a double click discards (the docs' shortcut), also a Gavel card: its dialog waits
+      // a moment after the first click, so that the second one reaches the card
+      node.addEventListener("dblclick", () => {
+        clearTimeout(state.choiceTimer);
+        closeDialog("choice");
+        state.selected = [];
+        send(`discard ${c.id}`);
+      });
+      onKeys(node, () => toggle(c, true));
       return node;
     }))));
   box.replaceChildren(...(groups.length ? groups : [el("span", { text: "no cards in hand" })]));
@@ -249,7 +364,14 @@ function matching(moves, ids) {
 
 function moveButton(move, extraLabel) {
   return el("button", { "data-move": move.text, title: move.text, class: move.verb === "discard" ? "" : "primary",
-    onclick: () => { send(move.text); closeDialog("choice"); } }, extraLabel || prettyMove(move.label));
+    onclick: () => { send(move.text); closeDialog("choice"); } }, extraLabel || move.label);
+}
+
+// Enter or Space on a focused card or pile does what a click does
+function onKeys(node, action) {
+  node.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") { event.preventDefault(); action(); }
+  });
 }
 
 // the decisions and lone moves the server grouped (a vote, a search, Ripper Escapes…)
@@ -286,6 +408,7 @@ function drawMoves() {
   document.getElementById("legal-count").textContent = legal.length;
   document.getElementById("all-moves").replaceChildren(...legal.map((m) => moveButton(m)));
   if (state.seat === null) { box.replaceChildren(); return; }
+  if (document.body.dataset.handed === "yes") { box.replaceChildren(); return; }
   if (!legal.length) {
     box.replaceChildren(el("span", { class: "hint", text: msg.table.status === "playing" ? "not your turn" : "" }));
     return;
@@ -302,23 +425,35 @@ function drawMoves() {
   if (hint) parts.push(el("span", { class: "hint", text: hint }));
   parts.push(...groupEls(groupsOf(legal)));
   if (ids.length) {
-    parts.push(el("button", { text: "clear", id: "clear-selection", onclick: () => {
+    parts.push(el("button", { text: "Clear the selection", id: "clear-selection", onclick: () => {
       state.selected = []; drawHand(msg.view, namesOf(msg.view)); drawMoves();
     } }));
   }
   box.replaceChildren(...parts);
 }
 
-function toggle(card) {
+function toggle(card, byKey = false) {
   const at = state.selected.indexOf(card.key);
   if (at >= 0) state.selected.splice(at, 1); else state.selected.push(card.key);
-  const view = state.msg.view;
-  drawHand(view, namesOf(view));
+  // the cards are marked in place (not drawn again): a double click and the keyboard's
+  // focus stay on the same card
+  for (const node of document.querySelectorAll("#hand .hand-card")) {
+    const on = state.selected.includes(node.dataset.key);
+    node.classList.toggle("selected", on);
+    node.setAttribute("aria-pressed", on ? "true" : "false");
+  }
   drawMoves();
   // a card with moves of its own to choose from (a Gavel card): a simple dialog
+  clearTimeout(state.choiceTimer);
   if (at < 0 && state.selected.length === 1) {
     const moves = matching(state.msg.legal || [], [card.id]);
-    if (moves.some((m) => m.verb === "play")) openChoice(`${card.name || faceName(card.id)}`, moves, card.id);
+    if (moves.some((m) => m.verb === "play")) {
+      const at = state.version;  // a dialog only for the position and selection it was for
+      const open = () => {
+        if (state.version === at && state.selected.includes(card.key)) openChoice(`${card.name || faceName(card.id)}`, moves, card.id);
+      };
+      if (byKey) open(); else state.choiceTimer = setTimeout(open, 300);
+    }
   }
 }
 
@@ -361,8 +496,12 @@ function drawSeats(msg) {
   const rows = msg.table.seats.map((s) => {
     const link = `${location.origin}/t/${tableId}?seat=${s.seat}`;
     let right;
+    const mark = seatState(s);
     if (s.kind === "bot") right = el("span", { text: `${s.bot} bot` });
-    else if (s.taken) right = el("span", { text: `${s.name}${s.online ? "" : " (away)"}` });
+    else if (s.taken) {
+      right = el("span", { class: "seat-name" }, `${s.name}${s.online ? "" : " (offline)"}`,
+        mark ? el("span", { class: `badge seat-mark ${mark.cls}`, text: mark.text }) : null);
+    }
     else {
       right = el("span", {},
         el("button", { "data-invite": s.seat, onclick: () => copy(link), text: "copy invite link" }), " ",
@@ -388,7 +527,7 @@ async function copy(text) {
 
 function drawLog() {
   const box = document.getElementById("log");
-  const atBottom = box.scrollTop + box.clientHeight >= box.scrollHeight - 8;
+  const atBottom = state.logFollow;
   const parts = [];
   state.history.forEach((lines, i) => {
     parts.push(el("p", { class: "hand-sep", text: `Hand ${i + 1}` }));
@@ -400,14 +539,32 @@ function drawLog() {
   if (atBottom) box.scrollTop = box.scrollHeight;
 }
 
+// the log follows the game while its reader is at its bottom: a scroll up stops that, a
+// scroll back down resumes it; a resize or a rotation keeps it at the bottom
+(function followTheLog() {
+  const box = document.getElementById("log");
+  box.addEventListener("scroll", () => {
+    state.logFollow = box.scrollTop + box.clientHeight >= box.scrollHeight - 8;
+  });
+  new ResizeObserver(() => { if (state.logFollow) box.scrollTop = box.scrollHeight; }).observe(box);
+})();
+
 function showScoring(last, gameOver) {
+  const msg = state.msg || {};
   document.getElementById("scoring-title").textContent = gameOver ? "The last hand — the game is over" : "End of the hand";
   // the hand's own words for how it ended: its log's last "the hand is over" line
   const lines = gameOver ? state.log : (state.history.at(-1) || []);
-  const endLine = [...lines].reverse().find((line) => line.startsWith("the hand is over"));
-  document.getElementById("scoring-body").replaceChildren(scoringEl(last, endLine));
+  const found = [...lines].reverse().find((line) => line.startsWith("the hand is over"));
+  const endLine = found && msg.table ? withNames(found, msg) : found;
+  const mySide = state.seat !== null && msg.view ? msg.view.players[state.seat].side : null;
+  const body = document.getElementById("scoring-body");
+  body.replaceChildren(scoringEl(last, endLine, { mySide, names: namesOf(last),
+    over: gameOver && msg.view ? overText(msg) : null }));
   const dialog = document.getElementById("scoring");
   if (!dialog.open) dialog.showModal();
+  // it opens at its top (the heading has the focus, not the button at the bottom)
+  dialog.scrollTop = 0;
+  document.getElementById("scoring-title").focus();
 }
 
 // --- joining -------------------------------------------------------------------------
@@ -443,7 +600,16 @@ function restart(token) {
 // --- start -----------------------------------------------------------------------------
 
 document.getElementById("choice-cancel").addEventListener("click", () => closeDialog("choice"));
+document.getElementById("rules-btn").addEventListener("click", () => {
+  if (state.msg) openRules(state.msg.table.variant, state.msg.table.options);
+});
 document.getElementById("scoring-close").addEventListener("click", () => closeDialog("scoring"));
+// closing the scoring (button or Escape) tells the server: the bots wait for everyone's
+document.getElementById("scoring").addEventListener("close", () => {
+  if (state.ws && state.ws.readyState === WebSocket.OPEN && state.msg) {
+    state.ws.send(JSON.stringify({ type: "seen", hand: state.msg.view.scores.hands.length }));
+  }
+});
 document.getElementById("last-hand-btn").addEventListener("click", () => {
   if (state.msg && state.msg.last_hand) showScoring(state.msg.last_hand, state.msg.view.scores.game_over);
 });
