@@ -223,7 +223,8 @@ def create_app(db_url: str = "sqlite:///tablerummy.sqlite3", bot_delay: float = 
         try:
             body = await _body(request)
             table, token, seat = await ask_rematch(manager(), request.path_params["table_id"],
-                                                   body.get("token"), _address(request))
+                                                   body.get("token"),
+                                                   address_group(_address(request), limits))
         except TablerummyError as err:
             return _error(str(err), _status(err))
         return JSONResponse({"token": token, "seat": seat, "table": table.meta()})
