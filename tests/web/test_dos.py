@@ -266,6 +266,7 @@ def test_a_steady_flooder_is_closed_and_dropped_messages_are_answered(
     answered = {m["id"] for m in heard if m["type"] == "pong"}
     assert dropped and all(m["id"].startswith("m") for m in dropped)
     assert not answered & {m["id"] for m in dropped}  # a dropped one is never also handled
+    assert ws.close_code == 4029  # a limit's code: /metrics counts it as a refusal
     ws.close()
 
 

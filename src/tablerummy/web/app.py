@@ -403,7 +403,7 @@ async def _serve_socket(ws: WebSocket, table: LiveTable, limits: Settings,
                 admitted, warning = throttle.admit()
             except QuotaError as err:
                 conn.post(dumps(error_message(str(err), table.version)))
-                conn.close()
+                conn.close(4029)  # a limit's close code, counted as a refusal in /metrics
                 with contextlib.suppress(Exception):
                     await asyncio.wait_for(asyncio.shield(writer), 5)
                 return
