@@ -43,12 +43,63 @@ def draw_into(stock: list[int], hand: list[int], count: int) -> list[int]:
     return drawn
 
 
+REPETITIONS_TO_END = 3
+"""The occurrence of one turn-start position that ends a hand (``end``: ``repetition``)."""
+
+
 class MysteryState(HandState):
-    """What the Mystery Rummy hand states share: count-vector hands and Case File draws."""
+    """What the Mystery Rummy hand states share: count-vector hands, Case File draws and
+    the repetition rule.
+
+    **The repetition rule** (docs/rules-capone.md, "End of a hand"): when the same
+    position stands at the start of a turn for the third time, the hand ends as if the
+    Case File were used up (``end``: ``repetition``).  Nothing returns to the Case File,
+    so a position can only come back while it keeps its size: the turns that draw from
+    the discard pile.  The state therefore keys positions only from the first such turn
+    after the Case File last changed (``repeat_stock`` is its size then) and forgets them
+    when it changes again; a turn that draws from the Case File costs nothing.
+    ``repeats`` is shared between copies and replaced, never changed in place, when a
+    position is counted, so that a copy stays as cheap as before.  The keys hold hidden
+    cards: a determinization starts with none (:meth:`forget_repeats`).
+    """
 
     hands: list[list[int]]
     sizes: list[int]
     stock: list[int]
+    seat: int
+    repeats: dict[bytes, int]
+    """How often each turn-start position (:meth:`_position`) has stood since the Case
+    File last changed (engine-internal: the keys hold every hand)."""
+    repeat_stock: int
+    """The Case File's size when :attr:`repeats` was started (−1: not started)."""
+
+    def _position(self) -> bytes:
+        """The whole position at the start of a turn, as a key (the Case File's size and
+        order aside: they do not change while positions are counted)."""
+        raise NotImplementedError
+
+    def forget_repeats(self) -> None:
+        """Start counting positions afresh (a determinization: its hidden cards differ)."""
+        self.repeats = {}
+        self.repeat_stock = -1
+
+    def _count_from_here(self) -> None:
+        """A turn draws from the discard pile: count its start if the Case File changed
+        since positions were last counted (else the last turn's end counted it)."""
+        if self.repeat_stock != len(self.stock):
+            self.repeat_stock = len(self.stock)
+            self.repeats = {self._position(): 1}
+
+    def _repeated(self) -> bool:
+        """A new turn starts: count its position; True on its third occurrence."""
+        if self.repeat_stock != len(self.stock):
+            return False
+        key = self._position()
+        count = self.repeats.get(key, 0) + 1
+        if count >= REPETITIONS_TO_END:
+            return True
+        self.repeats = {**self.repeats, key: count}
+        return False
 
     def _draw(self, seat: int, count: int) -> list[int]:
         """Draw up to ``count`` from the Case File (as many as are left)."""

@@ -60,8 +60,8 @@ class CaponeState(MysteryState):
 
     __slots__ = (
         "areas", "copies", "dealer", "discard", "end", "gavel_played", "hands", "log",
-        "nsides", "out_seat", "phase", "players", "seat", "shown", "side_of", "sizes",
-        "stock", "variant",
+        "nsides", "out_seat", "phase", "players", "repeat_stock", "repeats", "seat", "shown",
+        "side_of", "sizes", "stock", "variant",
     )
 
     variant: Capone
@@ -96,6 +96,8 @@ class CaponeState(MysteryState):
         self.end = None
         self.out_seat = None
         self.shown = [[0] * NK for _ in range(n)]
+        self.repeats = {}
+        self.repeat_stock = -1
 
     # --- copy ---------------------------------------------------------------------------
 
@@ -119,7 +121,14 @@ class CaponeState(MysteryState):
         new.end = self.end
         new.out_seat = self.out_seat
         new.shown = None if self.shown is None else [k[:] for k in self.shown]
+        new.repeats = self.repeats  # replaced, never changed in place (MysteryState)
+        new.repeat_stock = self.repeat_stock
         return new
+
+    def _position(self) -> bytes:
+        # hands and areas have fixed sizes, so the Underworld (last) needs no length
+        return (bytes((self.seat,)) + b"".join(map(bytes, self.hands))
+                + b"".join(map(bytes, self.areas)) + bytes(self.discard))
 
     # --- queries ------------------------------------------------------------------------
 
@@ -286,6 +295,7 @@ class CaponeState(MysteryState):
                 self._say(f"{who(seat)} drew {how_many(len(drawn))} from the Case File",
                           {seat: f"{who(seat)} drew {_card_list(drawn)} from the Case File"})
         elif action == A.DRAW_DISCARD:
+            self._count_from_here()
             c = self.discard.pop()
             hand[c] += 1
             self.sizes[seat] += 1
@@ -338,6 +348,8 @@ class CaponeState(MysteryState):
             self.seat = (seat + 1) % self.players
             self.phase = DRAW
             self.gavel_played = False
+            if self._repeated():
+                self._finish("repetition", None)
 
     def _finish(self, end: str, out_seat: int | None) -> None:
         self.end = end
@@ -347,6 +359,9 @@ class CaponeState(MysteryState):
             if out_seat is not None:
                 how = f"{who(out_seat)} went out"
                 self._say(how)
+            elif end == "repetition":
+                how = ("the same position came back a third time: scored as if the Case"
+                       " File were used up")
             else:
                 how = "the Case File is used up"
             sides = self.variant.sides

@@ -64,9 +64,9 @@ class RipperState(MysteryState):
 
     __slots__ = (
         "actor", "areas", "cards", "dealer", "end", "escaper", "extra", "gavel_played",
-        "hands", "log", "out_seat", "outcome", "phase", "players", "resign_end",
-        "resign_queue", "result", "seat", "shown", "sizes", "stock", "variant", "victims",
-        "vote_caller", "votes", "wilds", "yard",
+        "hands", "log", "out_seat", "outcome", "phase", "players", "repeat_stock", "repeats",
+        "resign_end", "resign_queue", "result", "seat", "shown", "sizes", "stock", "variant",
+        "victims", "vote_caller", "votes", "wilds", "yard",
     )
 
     variant: Ripper
@@ -121,6 +121,8 @@ class RipperState(MysteryState):
         self.outcome = None
         self.result = None
         self.shown = [[0] * NK for _ in range(n)]
+        self.repeats = {}
+        self.repeat_stock = -1
 
     def copy(self) -> Self:
         new = object.__new__(type(self))
@@ -151,7 +153,17 @@ class RipperState(MysteryState):
         new.outcome = self.outcome
         new.result = self.result
         new.shown = None if self.shown is None else [k[:] for k in self.shown]
+        new.repeats = self.repeats  # replaced, never changed in place (MysteryState)
+        new.repeat_stock = self.repeat_stock
         return new
+
+    def _position(self) -> bytes:
+        # everything but Scotland Yard has a fixed size, so it goes last with no length
+        votes = bytes(255 if v is None else v for v in self.votes)
+        caller = 255 if self.vote_caller is None else self.vote_caller
+        return (bytes((self.seat, caller, self.victims)) + votes
+                + b"".join(map(bytes, self.hands)) + b"".join(map(bytes, self.areas))
+                + b"".join(map(bytes, self.wilds)) + bytes(self.yard))
 
     # --- queries ------------------------------------------------------------------------
 
@@ -467,6 +479,7 @@ class RipperState(MysteryState):
                 self._say(f"{who(seat)} drew a card from the Case File",
                           {seat: f"{who(seat)} drew {_card_list(drawn)} from the Case File"})
         elif action == A.DRAW_DISCARD:
+            self._count_from_here()
             c = self.yard.pop()
             self.hands[seat][c] += 1
             self.sizes[seat] += 1
@@ -568,6 +581,8 @@ class RipperState(MysteryState):
             self.seat = self.actor = (seat + 1) % self.players
             self.phase = DRAW
             self.gavel_played = False
+            if self._repeated():
+                self._finish("repetition", None)
 
     def _forced_discard(self, c: int) -> None:
         p = self.resign_queue.pop(0)
@@ -706,7 +721,7 @@ class RipperState(MysteryState):
         self.phase = OVER
         if end == "ripper-escapes":
             self.outcome = "escaped"
-        elif self.stock:
+        elif self.stock and end != "repetition":  # scored as if the Case File were used up
             self.outcome = "caught"
         else:
             self.outcome = "at-large"
@@ -728,6 +743,9 @@ class RipperState(MysteryState):
         elif end == "commissioner-resigns":
             how = (" and ".join(who(p) for p in emptied)
                    + " discarded the last card for Commissioner Resigns")
+        elif end == "repetition":
+            how = ("the same position came back a third time: scored as if the Case File"
+                   " were used up")
         else:
             how = "the Case File is used up"
         ripper = self.result.ripper
