@@ -101,16 +101,27 @@ def burn(turns: int) -> Filler:
     return burn_turns(turns, KINDS)
 
 
+def take_back(turns: int) -> Filler:
+    """``turns`` turns that take the Underworld's top card and throw it back (the hand and
+    the Underworld stay as they were)."""
+    def expand(game: Game) -> list[str]:
+        texts: list[str] = []
+        for _ in range(turns):
+            top = KINDS[game.state.discard[-1]]  # type: ignore[attr-defined]
+            for text in ("draw discard", f"discard {top}"):
+                game.apply(text)
+                texts.append(text)
+        return texts
+    return expand
+
+
 def recycle_and_burn(rounds: int) -> Filler:
     """``rounds`` rounds of two turns: the first player takes the Underworld's top card
     and throws it back (their hand stays as it is), the second burns two from the stock."""
     def expand(game: Game) -> list[str]:
         texts: list[str] = []
         for _ in range(rounds):
-            top = KINDS[game.state.discard[-1]]  # type: ignore[attr-defined]
-            for text in ("draw discard", f"discard {top}"):
-                game.apply(text)
-                texts.append(text)
+            texts.extend(take_back(1)(game))
             texts.extend(burn(1)(game))
         return texts
     return expand
@@ -1364,6 +1375,41 @@ scenario(
     deals=[BASE_END], actions=[[*_END_1, "draw stock", "discard william-white"]],
     expected={"ok": True, "hands": [ended("stock-exhausted", [12, 9])], "totals": [12, 9],
               "game_over": False, "to_act": 1, "legal": DRAWS},
+)
+scenario(
+    name="repetition-ends-hand",
+    rule="decision (docs/rules-capone.md, End of a hand) · the third time the same position "
+         "stands at the start of a turn, the hand ends and is scored as if the Case File were "
+         "used up",
+    description="One card is left in the Case File. p0 takes the Underworld's top card and "
+                "throws it back, p1 does the same, twice each: p0's position at the start "
+                "(everything the same: hands, areas, Underworld, whose turn) stands for the third "
+                "time, so the hand ends, scored 6 against 6 as if the Case File were used up. "
+                "Hand 2 is dealt by p0, so p1 starts.",
+    deals=[BASE_END], actions=[[*_END_1, take_back(4)]],
+    expected={"ok": True, "hands": [ended("repetition", [6, 6])], "totals": [6, 6],
+              "game_over": False, "to_act": 1, "legal": DRAWS},
+)
+scenario(
+    name="repetition-twice-goes-on",
+    rule="decision (docs/rules-capone.md, End of a hand) · a position standing twice ends "
+         "nothing: only its third time does",
+    description="As before, one turn fewer: p1's position has stood twice, p0's twice, and the "
+                "hand goes on with p1 to act.",
+    deals=[BASE_END], actions=[[*_END_1, take_back(3)]],
+    expected={"ok": True, "hands": [open_hand()], "to_act": 1, "legal": DRAWS,
+              "state": {"stock_size": 1, "discard_size": 33}},
+)
+scenario(
+    name="repetition-broken-by-another-discard",
+    rule="decision (docs/rules-capone.md, End of a hand) · only the same whole position counts: "
+         "a different card thrown back makes a new one",
+    description="As in the hand that ends by repetition, but in the third turn p0 keeps the "
+                "card and throws back a William White: the Underworld differs, the count "
+                "starts again, and two more take-backs end nothing.",
+    deals=[BASE_END],
+    actions=[[*_END_1, take_back(2), "draw discard", "discard william-white", take_back(2)]],
+    expected={"ok": True, "hands": [open_hand()], "to_act": 1, "legal": DRAWS},
 )
 scenario(
     name="case-file-draw-two-last",

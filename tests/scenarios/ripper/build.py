@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tablerummy.game import Game
 from tablerummy.ripper.cards import KINDS, SUSPECTS
 from tablerummy.variant import get_variant
 
@@ -81,6 +82,20 @@ def ended(end: str, scores: list[int], outcome: str, ripper: str | None,
 def burn(turns: int) -> Filler:
     """``turns`` turns of 'draw stock' + discarding the card just drawn (hands unchanged)."""
     return burn_turns(turns, KINDS)
+
+
+def take_back(turns: int) -> Filler:
+    """``turns`` turns that take Scotland Yard's top card and discard it again (the hand
+    and Scotland Yard stay as they were)."""
+    def expand(game: Game) -> list[str]:
+        texts: list[str] = []
+        for _ in range(turns):
+            top = KINDS[game.state.yard[-1]]  # type: ignore[attr-defined]
+            for text in ("draw discard", f"discard {top}"):
+                game.apply(text)
+                texts.append(text)
+        return texts
+    return expand
 
 
 # --- scenario descriptions ---------------------------------------------------------------
@@ -921,6 +936,27 @@ scenario(
              ["Ripper Escapes in hand (5 Victims in play)", -10]],
         ])],
         "totals": [1, -12],
+    },
+)
+
+scenario(
+    name="repetition-ends-hand",
+    rule="decision (docs/rules-ripper.md, End of a hand) · the third time the same position "
+         "stands at the start of a turn, the hand ends and is scored as if the Case File were "
+         "used up: the Ripper is still at large",
+    description="As in ripper-escapes-held-at-large, but with 6 cards still in the Case File "
+                "the players take Scotland Yard's top card and discard it again, two turns "
+                "each: the position at the start of the first stands for the third time, and "
+                "the hand ends at large, scored exactly as when the Case File was drawn to the "
+                "end (the hands are the same).",
+    deals=[ESC_DEAL],
+    actions=[[*ESC_TURNS, "pass", "discard pedachenko", burn(20), take_back(4)]],
+    expected={
+        "ok": True,
+        # the same hands and areas as ripper-escapes-held-at-large, at large: −5 and −16
+        # with today's card values (Victims at 1)
+        "hands": [ended("repetition", [-5, -16], "at-large", None)],
+        "totals": [-5, -16],
     },
 )
 
