@@ -42,6 +42,7 @@ from ..errors import OptionError, TablerummyError
 from ..game import Game
 from ..present import View, table_view
 from ..present.moves import Entry, Row, entries, move_menu
+from ..simulate import runaway
 from ..userinput import is_digits, shown
 from .options import parse_options, variant_from_args
 from .render import (
@@ -304,6 +305,7 @@ class TerminalGame:
 
     def run(self) -> int:
         self.intro()
+        decisions = 0
         try:
             while not self.game.game_over:
                 seat = self.game.to_act
@@ -316,6 +318,14 @@ class TerminalGame:
                     self.human_move(seat)
                 self.last = (seat, hand)
                 self.after_move(seat)
+                decisions += 1
+                # bots alone play on by themselves: the simulations' limits stop them
+                stop = None if self.humans else runaway(self.game, decisions)
+                if stop is not None:
+                    self.screen.print(Text(f"\nthe bots' game is stopped: {stop}",
+                                           style="bold"))
+                    self.quit(ask=False)
+                    return 1
         except QuitGame:
             return self.quit(ask=True)
         except EOFError:
