@@ -8,7 +8,7 @@ gangster are interchangeable), the piles are lists with the top card last, so th
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from itertools import compress
+from itertools import chain, compress
 from random import Random
 from typing import TYPE_CHECKING, Any, Self
 
@@ -60,8 +60,8 @@ class CaponeState(MysteryState):
 
     __slots__ = (
         "areas", "copies", "dealer", "discard", "end", "gavel_played", "hands", "log",
-        "nsides", "out_seat", "phase", "players", "repeat_stock", "repeats", "seat", "shown",
-        "side_of", "sizes", "stock", "variant",
+        "nsides", "out_seat", "phase", "players", "quiet", "repeat_stock", "repeats", "seat",
+        "shown", "side_of", "sizes", "stock", "variant",
     )
 
     variant: Capone
@@ -98,6 +98,7 @@ class CaponeState(MysteryState):
         self.shown = [[0] * NK for _ in range(n)]
         self.repeats = {}
         self.repeat_stock = -1
+        self.quiet = 0
 
     # --- copy ---------------------------------------------------------------------------
 
@@ -123,12 +124,12 @@ class CaponeState(MysteryState):
         new.shown = None if self.shown is None else [k[:] for k in self.shown]
         new.repeats = self.repeats  # replaced, never changed in place (MysteryState)
         new.repeat_stock = self.repeat_stock
+        new.quiet = self.quiet
         return new
 
-    def _position(self) -> bytes:
+    def _position(self) -> tuple[int | None, ...]:
         # hands and areas have fixed sizes, so the Underworld (last) needs no length
-        return (bytes((self.seat,)) + b"".join(map(bytes, self.hands))
-                + b"".join(map(bytes, self.areas)) + bytes(self.discard))
+        return (self.seat, *chain(*self.hands), *chain(*self.areas), *self.discard)
 
     # --- queries ------------------------------------------------------------------------
 
@@ -295,7 +296,6 @@ class CaponeState(MysteryState):
                 self._say(f"{who(seat)} drew {how_many(len(drawn))} from the Case File",
                           {seat: f"{who(seat)} drew {_card_list(drawn)} from the Case File"})
         elif action == A.DRAW_DISCARD:
-            self._count_from_here()
             c = self.discard.pop()
             hand[c] += 1
             self.sizes[seat] += 1

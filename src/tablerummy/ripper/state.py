@@ -10,7 +10,7 @@ chance to play Ripper Escapes — and the follow-up choices of a Scene and Rippe
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from itertools import compress
+from itertools import chain, compress
 from random import Random
 from typing import TYPE_CHECKING, Any, Self
 
@@ -64,9 +64,9 @@ class RipperState(MysteryState):
 
     __slots__ = (
         "actor", "areas", "cards", "dealer", "end", "escaper", "extra", "gavel_played",
-        "hands", "log", "out_seat", "outcome", "phase", "players", "repeat_stock", "repeats",
-        "resign_end", "resign_queue", "result", "seat", "shown", "sizes", "stock", "variant",
-        "victims", "vote_caller", "votes", "wilds", "yard",
+        "hands", "log", "out_seat", "outcome", "phase", "players", "quiet", "repeat_stock",
+        "repeats", "resign_end", "resign_queue", "result", "seat", "shown", "sizes", "stock",
+        "variant", "victims", "vote_caller", "votes", "wilds", "yard",
     )
 
     variant: Ripper
@@ -123,6 +123,7 @@ class RipperState(MysteryState):
         self.shown = [[0] * NK for _ in range(n)]
         self.repeats = {}
         self.repeat_stock = -1
+        self.quiet = 0
 
     def copy(self) -> Self:
         new = object.__new__(type(self))
@@ -155,15 +156,13 @@ class RipperState(MysteryState):
         new.shown = None if self.shown is None else [k[:] for k in self.shown]
         new.repeats = self.repeats  # replaced, never changed in place (MysteryState)
         new.repeat_stock = self.repeat_stock
+        new.quiet = self.quiet
         return new
 
-    def _position(self) -> bytes:
+    def _position(self) -> tuple[int | None, ...]:
         # everything but Scotland Yard has a fixed size, so it goes last with no length
-        votes = bytes(255 if v is None else v for v in self.votes)
-        caller = 255 if self.vote_caller is None else self.vote_caller
-        return (bytes((self.seat, caller, self.victims)) + votes
-                + b"".join(map(bytes, self.hands)) + b"".join(map(bytes, self.areas))
-                + b"".join(map(bytes, self.wilds)) + bytes(self.yard))
+        return (self.seat, self.vote_caller, self.victims, *self.votes, *chain(*self.hands),
+                *chain(*self.areas), *chain(*self.wilds), *self.yard)
 
     # --- queries ------------------------------------------------------------------------
 
@@ -479,7 +478,6 @@ class RipperState(MysteryState):
                 self._say(f"{who(seat)} drew a card from the Case File",
                           {seat: f"{who(seat)} drew {_card_list(drawn)} from the Case File"})
         elif action == A.DRAW_DISCARD:
-            self._count_from_here()
             c = self.yard.pop()
             self.hands[seat][c] += 1
             self.sizes[seat] += 1

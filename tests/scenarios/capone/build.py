@@ -1378,25 +1378,26 @@ scenario(
 )
 scenario(
     name="repetition-ends-hand",
-    rule="decision (docs/rules-capone.md, End of a hand) · the third time the same position "
-         "stands at the start of a turn, the hand ends and is scored as if the Case File were "
-         "used up",
+    rule="decision (docs/rules-capone.md, End of a hand) · once two full rounds have passed "
+         "without the Case File changing, the third time the same position stands at the "
+         "start of a turn, the hand ends and is scored as if the Case File were used up",
     description="One card is left in the Case File. p0 takes the Underworld's top card and "
-                "throws it back, p1 does the same, twice each: p0's position at the start "
-                "(everything the same: hands, areas, Underworld, whose turn) stands for the third "
-                "time, so the hand ends, scored 6 against 6 as if the Case File were used up. "
-                "Hand 2 is dealt by p0, so p1 starts.",
-    deals=[BASE_END], actions=[[*_END_1, take_back(4)]],
+                "throws it back, p1 does the same, four times each. After two rounds p0's "
+                "position (everything the same: hands, areas, Underworld, whose turn) is "
+                "counted; at the end of the eighth turn it stands for the third time since, so "
+                "the hand ends, scored 6 against 6 as if the Case File were used up. Hand 2 is "
+                "dealt by p0, so p1 starts.",
+    deals=[BASE_END], actions=[[*_END_1, take_back(8)]],
     expected={"ok": True, "hands": [ended("repetition", [6, 6])], "totals": [6, 6],
               "game_over": False, "to_act": 1, "legal": DRAWS},
 )
 scenario(
     name="repetition-twice-goes-on",
-    rule="decision (docs/rules-capone.md, End of a hand) · a position standing twice ends "
-         "nothing: only its third time does",
-    description="As before, one turn fewer: p1's position has stood twice, p0's twice, and the "
-                "hand goes on with p1 to act.",
-    deals=[BASE_END], actions=[[*_END_1, take_back(3)]],
+    rule="decision (docs/rules-capone.md, End of a hand) · a position counted twice ends "
+         "nothing: only its third count does",
+    description="As before, one turn fewer: p0's and p1's positions have been counted twice "
+                "each, and the hand goes on with p1 to act.",
+    deals=[BASE_END], actions=[[*_END_1, take_back(7)]],
     expected={"ok": True, "hands": [open_hand()], "to_act": 1, "legal": DRAWS,
               "state": {"stock_size": 1, "discard_size": 33}},
 )
@@ -1404,12 +1405,12 @@ scenario(
     name="repetition-broken-by-another-discard",
     rule="decision (docs/rules-capone.md, End of a hand) · only the same whole position counts: "
          "a different card thrown back makes a new one",
-    description="As in the hand that ends by repetition, but in the third turn p0 keeps the "
-                "card and throws back a William White: the Underworld differs, the count "
-                "starts again, and two more take-backs end nothing.",
+    description="As in the hand that ends by repetition, but in the fifth turn p0 keeps the "
+                "card and throws back a William White: the hand and the Underworld differ, "
+                "and three more take-backs count each new position at most twice.",
     deals=[BASE_END],
-    actions=[[*_END_1, take_back(2), "draw discard", "discard william-white", take_back(2)]],
-    expected={"ok": True, "hands": [open_hand()], "to_act": 1, "legal": DRAWS},
+    actions=[[*_END_1, take_back(4), "draw discard", "discard william-white", take_back(3)]],
+    expected={"ok": True, "hands": [open_hand()], "to_act": 0, "legal": DRAWS},
 )
 scenario(
     name="case-file-draw-two-last",

@@ -941,16 +941,18 @@ scenario(
 
 scenario(
     name="repetition-ends-hand",
-    rule="decision (docs/rules-ripper.md, End of a hand) · the third time the same position "
-         "stands at the start of a turn, the hand ends and is scored as if the Case File were "
-         "used up: the Ripper is still at large",
+    rule="decision (docs/rules-ripper.md, End of a hand) · once two full rounds have passed "
+         "without the Case File changing, the third time the same position stands at the "
+         "start of a turn, the hand ends and is scored as if the Case File were used up: the "
+         "Ripper is still at large",
     description="As in ripper-escapes-held-at-large, but with 6 cards still in the Case File "
-                "the players take Scotland Yard's top card and discard it again, two turns "
-                "each: the position at the start of the first stands for the third time, and "
-                "the hand ends at large, scored exactly as when the Case File was drawn to the "
-                "end (the hands are the same).",
+                "the players take Scotland Yard's top card and discard it again, four turns "
+                "each: after two rounds the positions are counted, the first one stands for "
+                "the third time at the end of the eighth turn, and the hand ends at large, "
+                "scored exactly as when the Case File was drawn to the end (the hands are the "
+                "same).",
     deals=[ESC_DEAL],
-    actions=[[*ESC_TURNS, "pass", "discard pedachenko", burn(20), take_back(4)]],
+    actions=[[*ESC_TURNS, "pass", "discard pedachenko", burn(20), take_back(8)]],
     expected={
         "ok": True,
         # the same hands and areas as ripper-escapes-held-at-large, at large: −5 and −16
