@@ -31,7 +31,14 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 import scenario_tools  # noqa: E402
-from scenario_tools import Filler, Scenario, Step, burn_turns, counted_cards  # noqa: E402
+from scenario_tools import (  # noqa: E402
+    Filler,
+    Scenario,
+    Step,
+    burn_turns,
+    counted_cards,
+    take_back_turns,
+)
 
 # --- readable card lists ---------------------------------------------------------------
 
@@ -102,17 +109,8 @@ def burn(turns: int) -> Filler:
 
 
 def take_back(turns: int) -> Filler:
-    """``turns`` turns that take the Underworld's top card and throw it back (the hand and
-    the Underworld stay as they were)."""
-    def expand(game: Game) -> list[str]:
-        texts: list[str] = []
-        for _ in range(turns):
-            top = KINDS[game.state.discard[-1]]  # type: ignore[attr-defined]
-            for text in ("draw discard", f"discard {top}"):
-                game.apply(text)
-                texts.append(text)
-        return texts
-    return expand
+    """``turns`` turns that take the Underworld's top card and throw it back."""
+    return take_back_turns(turns, KINDS, "discard")
 
 
 def recycle_and_burn(rounds: int) -> Filler:

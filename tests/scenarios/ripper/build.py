@@ -21,7 +21,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tablerummy.game import Game
 from tablerummy.ripper.cards import KINDS, SUSPECTS
 from tablerummy.variant import get_variant
 
@@ -29,7 +28,13 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 import scenario_tools  # noqa: E402
-from scenario_tools import Filler, Scenario, burn_turns, counted_cards  # noqa: E402
+from scenario_tools import (  # noqa: E402
+    Filler,
+    Scenario,
+    burn_turns,
+    counted_cards,
+    take_back_turns,
+)
 
 # --- readable card names ---------------------------------------------------------------
 
@@ -85,17 +90,8 @@ def burn(turns: int) -> Filler:
 
 
 def take_back(turns: int) -> Filler:
-    """``turns`` turns that take Scotland Yard's top card and discard it again (the hand
-    and Scotland Yard stay as they were)."""
-    def expand(game: Game) -> list[str]:
-        texts: list[str] = []
-        for _ in range(turns):
-            top = KINDS[game.state.yard[-1]]  # type: ignore[attr-defined]
-            for text in ("draw discard", f"discard {top}"):
-                game.apply(text)
-                texts.append(text)
-        return texts
-    return expand
+    """``turns`` turns that take Scotland Yard's top card and discard it again."""
+    return take_back_turns(turns, KINDS, "yard")
 
 
 # --- scenario descriptions ---------------------------------------------------------------
