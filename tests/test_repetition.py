@@ -75,6 +75,18 @@ def test_the_engine_ends_the_loop_on_the_third_count(deal: int) -> None:
     assert result["hands"][hand]["end"] == "repetition"
 
 
+def test_the_log_tells_how_the_hand_ended() -> None:
+    data = load_json(POSITIONS / "capone-loop-deal10.json")
+    game = replay(data, log=True).game
+    hand = len(game.hands) - 1
+    for _ in range(20):
+        if game.hands[hand].scores is not None:
+            break
+        _take_back(game, LOOPS[10], 1)
+    told = game.events(None, hand)[-1]
+    assert "the same position came back a third time" in told and "scores:" in told
+
+
 def test_a_copy_counts_its_own_repetitions() -> None:
     """Copies share the count until they move (search bots copy at every iteration)."""
     game = _position(5)

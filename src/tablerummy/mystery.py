@@ -47,6 +47,9 @@ REPETITIONS_TO_END = 3
 """The count of one turn-start position that ends a hand (``end``: ``repetition``)."""
 QUIET_ROUNDS = 2
 """Full rounds of turns that leave the Case File as it was before positions are counted."""
+REPETITION_TOLD = ("the same position came back a third time: scored as if the Case File"
+                   " were used up")
+"""How the hand's log tells a hand ended by the repetition rule."""
 
 
 class MysteryState(HandState):
@@ -92,8 +95,8 @@ class MysteryState(HandState):
         self.quiet = 0
 
     def _repeated(self) -> bool:
-        """A new turn starts: count its position if a full round has passed without the
-        Case File changing; True on the third count of one position."""
+        """A new turn starts: count its position if two full rounds have passed without
+        the Case File changing; True on the third count of one position."""
         size = len(self.stock)
         if size != self.repeat_stock:
             self.repeat_stock = size

@@ -13,7 +13,7 @@ from random import Random
 from typing import TYPE_CHECKING, Any, Self
 
 from ..events import area_of, counted, how_many, listed, side_name, verb, who
-from ..mystery import MysteryState, deal_counts
+from ..mystery import REPETITION_TOLD, MysteryState, deal_counts
 from ..variant import Action, Observation
 from . import actions as A
 from .cards import AGENT_MEETING, AL_CAPONE, ELIOT_NESS, KINDS, NAMES, NG, NK, RAID, SEARCH_WARRANT
@@ -360,8 +360,7 @@ class CaponeState(MysteryState):
                 how = f"{who(out_seat)} went out"
                 self._say(how)
             elif end == "repetition":
-                how = ("the same position came back a third time: scored as if the Case"
-                       " File were used up")
+                how = REPETITION_TOLD
             else:
                 how = "the Case File is used up"
             sides = self.variant.sides

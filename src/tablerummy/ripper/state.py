@@ -15,7 +15,7 @@ from random import Random
 from typing import TYPE_CHECKING, Any, Self
 
 from ..events import how_many, listed, their, who, whose
-from ..mystery import MysteryState, deal_counts
+from ..mystery import REPETITION_TOLD, MysteryState, deal_counts
 from ..variant import Action, Observation
 from . import actions as A
 from .cards import (
@@ -742,8 +742,7 @@ class RipperState(MysteryState):
             how = (" and ".join(who(p) for p in emptied)
                    + " discarded the last card for Commissioner Resigns")
         elif end == "repetition":
-            how = ("the same position came back a third time: scored as if the Case File"
-                   " were used up")
+            how = REPETITION_TOLD
         else:
             how = "the Case File is used up"
         ripper = self.result.ripper
