@@ -199,11 +199,12 @@ class CaponeGreedyBot(Bot):
             # going out with every Al Capone would score more (the others need only keep
             # taking the Underworld to stop that, and the hand may win the game)
             return A.DRAW_STOCK
-        if view.excluding():
-            return A.DRAW_DISCARD  # one card, not two: out sooner
+        top = view.discard_top
+        if view.excluding() and top is not None and top < NG and (
+                view.melded(top) or view.hand[top] >= 2):
+            return A.DRAW_DISCARD  # one card that plays, not two: out sooner
         if view.stock <= 2 and view.lead() < 0:
             return A.DRAW_DISCARD  # drawing the Case File dry would end a hand we are losing
-        top = view.discard_top
         take = 0.0
         if top is not None:
             if top < NG and (view.melded(top) or view.hand[top] >= 2):
