@@ -8,6 +8,9 @@ from); the rule itself has scenario records (``tests/scenarios/*/repetition-*.js
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 from pathlib import Path
 from random import Random
 
@@ -77,6 +80,16 @@ def test_the_engine_ends_the_loop_on_the_third_count(deal: int) -> None:
     result, status = verify(game.to_record())
     assert status == 0 and result["ok"]
     assert result["hands"][hand]["end"] == "repetition"
+
+
+@pytest.mark.parametrize("variant", ["capone", "ripper"])
+def test_the_command_verifies_a_record_that_ends_by_repetition(variant: str) -> None:
+    record = POSITIONS.parent / "scenarios" / variant / "repetition-ends-hand.json"
+    done = subprocess.run([sys.executable, "-m", "tablerummy", "verify", str(record)],
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result["ok"] and result["hands"][0]["end"] == "repetition"
 
 
 def test_the_log_tells_how_the_hand_ended() -> None:
