@@ -99,10 +99,20 @@ def test_does_not_end_a_losing_hand_by_drawing_the_case_file_dry() -> None:
 
 def test_rushes_to_go_out_with_every_al_capone_in_its_area() -> None:
     hand = ["frank-nitti"] * 2 + SINGLES[1:] + ["raid"]
-    state = position(hand, upcard="fred-burke")
+    state = position(hand, upcard="frank-nitti")
     obs = state.observation(0)
     obs["areas"][0] = {"al-capone": 8}  # the exclusion rule is ours if we go out
-    assert text(greedy().choose(obs, state.legal_actions())) == "draw discard"
+    assert text(greedy().choose(obs, state.legal_actions())) == "draw discard"  # it melds
+
+
+def test_the_rush_takes_no_card_it_could_only_throw_back() -> None:
+    """A Fred Burke (none in hand, none melded) brings it no nearer to going out: taken and
+    thrown back turn after turn, it kept a won hand going round (issue 31)."""
+    hand = ["frank-nitti"] * 2 + SINGLES[1:] + ["raid"]
+    state = position(hand, upcard="fred-burke")
+    obs = state.observation(0)
+    obs["areas"][0] = {"al-capone": 8}
+    assert text(greedy().choose(obs, state.legal_actions())) == "draw stock"
 
 
 def test_never_loops_forever_on_the_discard_pile() -> None:

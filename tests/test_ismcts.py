@@ -13,7 +13,7 @@ from random import Random
 import pytest
 
 from tablerummy.bots import Sampler, bot_names, decide, get_bot, parse_bot_name
-from tablerummy.bots.ismcts import ISMCTSBot
+from tablerummy.bots.ismcts import ISMCTSBot, game_rewards, margin_rewards
 from tablerummy.capone.state import CaponeState
 from tablerummy.errors import OptionError
 from tablerummy.game import Game
@@ -123,13 +123,21 @@ def test_the_sampler_holds_no_true_hidden_card() -> None:
 def test_rewards_are_margins_in_range_and_the_game_outweighs_them() -> None:
     variant = get_variant("capone")
     state = variant.new_hand(variant.shuffled_deck(Random(1)), 1)
-    rewards = ISMCTSBot._rewards(state, 2, 100.0, [0, 0], 200)
-    assert rewards == [0.0, 0.0]
+    for value in (game_rewards, margin_rewards):
+        assert value(state, 2, 100.0, [0, 0], 200, 0.8) == [0.0, 0.0]
     state.areas[0][0] = 8  # all of Al Capone: a complete set
+    cut = game_rewards(state, 2, 100.0, [170, 0], 200, 0.8)
+    assert cut == [0.8 * m for m in margin_rewards(state, 2, 100.0, [170, 0], 200, 0.8)]
     state.end = "stock-exhausted"
-    near, far = (ISMCTSBot._rewards(state, 2, 100.0, t, 200) for t in ([170, 0], [0, 0]))
-    assert -1.0 <= far[1] < 0 < far[0] <= 1.0
-    assert near[0] > far[0] and near[1] < far[1]
+    for value in (game_rewards, margin_rewards):
+        near, far = (value(state, 2, 100.0, t, 200, 0.8) for t in ([170, 0], [0, 0]))
+        assert -1.0 <= far[1] < 0 < far[0] <= 1.0
+        assert near[0] > far[0] and near[1] < far[1]
+    won = game_rewards(state, 2, 100.0, [170, 0], 200, 0.8)
+    assert won == [1.0, -1.0]  # the most any rollout is worth: more than any cut-off
+    assert max(cut) < won[0]
+    old = margin_rewards(state, 2, 100.0, [170, 0], 200, 0.8)
+    assert old[0] < 1.0  # the old valuation: a cut-off margin of 1 beat this win
 
 
 def test_ismcts_in_simulate_beats_random_in_capone() -> None:

@@ -333,6 +333,24 @@ def test_bots_alone_play_a_game_in_public_words() -> None:
     assert screen.asked == 0
 
 
+def test_bots_alone_are_stopped_by_the_simulations_limit(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nobody is there to leave a table of bots: past the decision limit the game stops
+    (the limit lowered here; every hand ends by the engine's rules, but weak bots need
+    not reach the target), the record so far is saved, and it verifies."""
+    import tablerummy.simulate
+
+    monkeypatch.setattr(tablerummy.simulate, "MAX_DECISIONS", 60)
+    game = Game(get_variant("capone"), seed=4, log=True)
+    screen = Scripted(last_move)
+    save = tmp_path / "stopped.json"
+    assert TerminalGame(game, ["greedy", "random"], screen, save=str(save)).run() == 1
+    assert "the bots' game is stopped: the game did not end after 60 decisions" in screen.text
+    assert not game.game_over
+    result, status = verify(json.loads(save.read_text(encoding="utf-8")))
+    assert status == 0 and result["ok"]
+
+
 # --- the real command -----------------------------------------------------------------------
 
 

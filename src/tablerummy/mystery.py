@@ -43,12 +43,78 @@ def draw_into(stock: list[int], hand: list[int], count: int) -> list[int]:
     return drawn
 
 
+REPETITIONS_TO_END = 3
+"""The count of one turn-start position that ends a hand (``end``: ``repetition``)."""
+QUIET_ROUNDS = 2
+"""Full rounds of turns that leave the Case File as it was before positions are counted."""
+REPETITION_TOLD = ("the same position came back a third time: scored as if the Case File"
+                   " were used up")
+"""How the hand's log tells a hand ended by the repetition rule."""
+
+
 class MysteryState(HandState):
-    """What the Mystery Rummy hand states share: count-vector hands and Case File draws."""
+    """What the Mystery Rummy hand states share: count-vector hands, Case File draws and
+    the repetition rule.
+
+    **The repetition rule** (docs/rules-capone.md, "End of a hand"): once two full rounds
+    of turns have passed without the Case File changing, the position at the start of
+    every turn is counted, until it changes again; the third time one position is
+    counted, the hand ends as if the Case File were used up (``end``: ``repetition``).
+    Nothing returns to the Case File, so a position can only come back while it keeps
+    its size, and not within a round (the same seat must be to act).  Waiting two rounds
+    before counting keeps ordinary play free of the rule's cost — until then a turn costs
+    one comparison of the Case File's size, and random playouts seldom go two rounds
+    without drawing from it — at the price of a loop going round twice more.
+    ``repeats`` is shared between copies and replaced, never changed in place, so that a
+    copy stays as cheap as before.  The keys hold hidden cards: a determinization starts
+    with none (:meth:`forget_repeats`).
+    """
 
     hands: list[list[int]]
     sizes: list[int]
     stock: list[int]
+    seat: int
+    players: int
+    repeats: dict[tuple[int | None, ...], int]
+    """How often each turn-start position (:meth:`_position`) has been counted since the
+    count started (engine-internal: the keys hold every hand)."""
+    repeat_stock: int
+    """The Case File's size at the end of the last turn (−1 before the first)."""
+    quiet: int
+    """Turns in a row that left the Case File as it was."""
+
+    def _position(self) -> tuple[int | None, ...]:
+        """The whole position at the start of a turn, as a key (the Case File's size and
+        order aside: they do not change while positions are counted)."""
+        raise NotImplementedError
+
+    def forget_repeats(self) -> None:
+        """Count afresh (a determinization: its hidden cards differ from the keys')."""
+        self.repeats = {}
+        self.repeat_stock = -1
+        self.quiet = 0
+
+    def _repeated(self) -> bool:
+        """A new turn starts: count its position if two full rounds have passed without
+        the Case File changing; True on the third count of one position."""
+        size = len(self.stock)
+        if size != self.repeat_stock:
+            self.repeat_stock = size
+            self.quiet = 0
+            return False
+        self.quiet = quiet = self.quiet + 1
+        start = QUIET_ROUNDS * self.players
+        if quiet < start:
+            return False
+        key = self._position()
+        if quiet == start:  # the count starts
+            self.repeats = {key: 1}
+            return False
+        count = self.repeats.get(key, 0) + 1
+        if count >= REPETITIONS_TO_END:
+            return True
+        self.repeats = {**self.repeats, key: count}
+        return False
 
     def _draw(self, seat: int, count: int) -> list[int]:
         """Draw up to ``count`` from the Case File (as many as are left)."""

@@ -153,6 +153,22 @@ def _who(labels: Sequence[str], seats: Sequence[int], seat: int) -> str:
     return f"bot {labels[seats[seat]]} at p{seat}"
 
 
+def runaway(game: Game, decisions: int) -> str | None:
+    """Why a game of bots only that has made ``decisions`` must be stopped, or None.
+
+    The engines end every hand (the repetition rule of the Mystery Rummy cases, the stock's
+    house limit of the Oklahoma family), but nothing makes weak bots reach the target; and
+    a harness that plays on by itself must stop whatever the engine or the bots do.  Every
+    harness that plays bots alone asks this after each decision.
+    """
+    if decisions >= MAX_DECISIONS:
+        return (f"the game did not end after {MAX_DECISIONS} decisions (stopped in hand"
+                f" {len(game.hands)})")
+    if len(game.hands) > MAX_HANDS:
+        return f"no side reached the target in {MAX_HANDS} hands"
+    return None
+
+
 def play_game(setup: Setup, index: int, variant: Variant | None = None,
               keep_record: bool = False, seats: tuple[int, ...] | None = None,
               deal: int | None = None) -> GameResult:
@@ -196,16 +212,13 @@ def play_game(setup: Setup, index: int, variant: Variant | None = None,
                 break
             game.apply_legal(action)
             decisions += 1
-            if decisions >= MAX_DECISIONS:
-                error = f"the game did not end after {MAX_DECISIONS} decisions"
-                break
-            if len(game.hands) > MAX_HANDS:
-                error = f"no side reached the target in {MAX_HANDS} hands"
+            error = runaway(game, decisions)
+            if error is not None:
                 break
     except Exception as err:
         error = f"the {variant.name} engine raised {type(err).__name__}: {err}"
     if error is not None:
-        error = f"game {index} (seed {seed}): {error}"
+        error = f"game {index} (deal seed {seed}): {error}"
     hand_scores = [] if game is None else [list(h.scores) for h in game.hands
                                             if h.scores is not None]
     facts = None
@@ -213,14 +226,14 @@ def play_game(setup: Setup, index: int, variant: Variant | None = None,
         try:
             facts = setup.hooks.inspect(game)
         except Exception as err:
-            error = (f"game {index} (seed {seed}): reading the game raised "
+            error = (f"game {index} (deal seed {seed}): reading the game raised "
                      f"{type(err).__name__}: {err}")
     record = None
     if keep_record and game is not None:
         try:
             record = game.to_record()
         except Exception as err:  # the record of a broken engine may not be writable
-            error = error or f"game {index} (seed {seed}): no record: {err}"
+            error = error or f"game {index} (deal seed {seed}): no record: {err}"
     return GameResult(
         index=index, seed=seed, seats=seats, sides=tuple(tuple(s) for s in sides),
         winner=None if error is not None or game is None else game.winner,

@@ -42,7 +42,8 @@ OBSERVATION_KEYS = frozenset({
     "underworld",  # only while the seat itself looks through it (Search Individually)
     "scores", "breakdown",  # only once the hand is over
 })
-ENDS = frozenset({"went-out", "stock-exhausted"})
+ENDS = frozenset({"went-out", "stock-exhausted", "repetition"})
+"""The rulebook's two ends, and the project's repetition rule (docs/rules-capone.md)."""
 
 
 def sides(players: int, teams: bool) -> list[tuple[int, ...]]:
@@ -134,6 +135,8 @@ def check_final(state: HandState, last_actor: int) -> None:
         raise AssertionError(f"'went-out' but p{last_actor} still holds cards")
     if st.end == "stock-exhausted" and (emptied or st.stock):
         raise AssertionError("'stock-exhausted' with cards in the Case File or an empty hand")
+    if st.end == "repetition" and (emptied or not st.stock):
+        raise AssertionError("'repetition' with an empty Case File or an empty hand")
     if st.end is None or st.to_act is not None or st.legal_actions():
         raise AssertionError("a finished hand still has a seat to act or legal actions")
     v = st.variant

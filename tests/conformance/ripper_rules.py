@@ -59,7 +59,9 @@ OBSERVATION_KEYS = frozenset({
     "yard",  # only while the seat itself searches Scotland Yard (a Scene)
     "scores", "breakdown", "outcome", "ripper",  # only once the hand is over
 })
-ENDS = frozenset({"went-out", "stock-exhausted", "commissioner-resigns", "ripper-escapes"})
+ENDS = frozenset({"went-out", "stock-exhausted", "commissioner-resigns", "ripper-escapes",
+                  "repetition"})
+"""The rulebook's four ends, and the project's repetition rule (docs/rules-ripper.md)."""
 
 
 def _state(state: HandState) -> RipperState:
@@ -205,7 +207,7 @@ def rule_scores(state: HandState, last_actor: int) -> list[int]:
                 if c in VICTIMS or c in SCENES or c == "ripper-escapes")
             for p in range(n)
         ]
-    caught = bool(st.stock)
+    caught = bool(st.stock) and st.end != "repetition"  # scored as if used up: at large
     ripper = _ripper(st) if caught else None
     scores = []
     for p in range(n):
@@ -238,6 +240,8 @@ def check_final(state: HandState, last_actor: int) -> None:
         raise AssertionError(f"'went-out' but p{last_actor} still holds cards")
     if st.end == "stock-exhausted" and st.stock:
         raise AssertionError("'stock-exhausted' with cards in the Case File")
+    if st.end == "repetition" and not st.stock:
+        raise AssertionError("'repetition' with an empty Case File")
     if st.end == "ripper-escapes" and not where[f"area p{last_actor}"].get("ripper-escapes"):
         raise AssertionError(f"'ripper-escapes' but p{last_actor} did not play it")
     if st.end == "commissioner-resigns" and all(where[f"hand p{p}"] for p in range(st.players)):
@@ -245,7 +249,7 @@ def check_final(state: HandState, last_actor: int) -> None:
     if st.to_act is not None or st.legal_actions() or st.phase != OVER:
         raise AssertionError("a finished hand still has a seat to act or legal actions")
     outcome = ("escaped" if st.end == "ripper-escapes" else
-               "caught" if st.stock else "at-large")
+               "caught" if st.stock and st.end != "repetition" else "at-large")
     report = st.hand_report()
     if report["outcome"] != outcome:
         raise AssertionError(f"outcome {report['outcome']!r}, the rules say {outcome!r}")

@@ -56,11 +56,23 @@ def burn_turns(turns: int, names: Sequence[str]) -> Filler:
     ``names`` maps the engine's card numbers to card ids: the filler reads the stock's top
     card from the engine, which is why it can only be expanded while building.
     """
+    return _turns(turns, names, "stock", "draw stock")
+
+
+def take_back_turns(turns: int, names: Sequence[str], pile: str) -> Filler:
+    """``turns`` turns of 'draw discard' + discarding the card taken: hands and piles
+    stay as they were (a position that comes back).  ``pile`` names the state's discard
+    pile (``discard`` in capone, ``yard`` in ripper)."""
+    return _turns(turns, names, pile, "draw discard")
+
+
+def _turns(turns: int, names: Sequence[str], pile: str, draw: str) -> Filler:
+    """Turns that draw the top card of the state's ``pile`` and discard it again."""
     def expand(game: Game) -> list[str]:
         texts: list[str] = []
         for _ in range(turns):
-            top = names[game.state.stock[-1]]  # type: ignore[attr-defined]
-            for text in ("draw stock", f"discard {top}"):
+            top = names[getattr(game.state, pile)[-1]]
+            for text in (draw, f"discard {top}"):
                 game.apply(text)
                 texts.append(text)
         return texts

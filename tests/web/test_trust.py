@@ -216,6 +216,31 @@ def test_bot_only_tables_are_capped_or_refused(make_client: Callable[..., Any]) 
     assert new_table(client, ["person", "greedy"]).status_code == 201
 
 
+def test_a_table_of_bots_alone_stops_at_the_simulations_limit(
+        make_client: Callable[..., Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nobody can leave a table of bots: past the decision limit (lowered here) it is
+    closed as expired, as ``simulate`` abandons such a game, and plays no more."""
+    import tablerummy.simulate
+
+    monkeypatch.setattr(tablerummy.simulate, "MAX_DECISIONS", 30)
+    client = make_client(bot_tables=1)
+    created = new_table(client, ["greedy", "random"])
+    assert created.status_code == 201
+    table = created.json()["table"]["id"]
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        info = client.get(f"/api/tables/{table}").json()["table"]
+        if info["status"] != "playing":
+            break
+        time.sleep(0.05)
+    assert info["status"] == "expired"
+    assert info["version"] == 30
+    time.sleep(0.3)
+    assert client.get(f"/api/tables/{table}").json()["table"]["version"] == 30
+    # the slot is free again: another table of bots alone may start
+    assert new_table(client, ["greedy", "greedy"]).status_code == 201
+
+
 def test_options_and_the_turn_clock_are_bounded(make_client: Callable[..., Any]) -> None:
     client = make_client()
     for options in ({"target": 1e30}, {"target": 2001}, {"target": 10**40}):

@@ -5,7 +5,8 @@ the seat's observation alone:
 
 * **draw** — the top of the Underworld when it scores at once (a layoff, or a meld
   with a pair in hand) or is a Raid that pays now, else two cards of the Case File;
-  near the end of the Case File it avoids ending a hand it is losing;
+  near the end of the Case File it ends a hand it is winning and avoids ending one it
+  is losing;
 * **play** — every meld and layoff (largest and most valuable first), then at most one
   Gavel card, the one with the best expected gain, as soon as it is expected to gain a
   point (in self-play, holding Gavel cards back for bigger gains lost about 2 games in 3);
@@ -193,11 +194,17 @@ class CaponeGreedyBot(Bot):
             self._last_stock = view.stock
         if self._stale >= 2:
             return A.DRAW_STOCK
-        if view.excluding():
-            return A.DRAW_DISCARD  # one card, not two: out sooner
+        if view.stock <= 2 and view.lead() > 0:
+            # drawing the Case File dry ends a hand we are winning: bank it, even when
+            # going out with every Al Capone would score more (the others need only keep
+            # taking the Underworld to stop that, and the hand may win the game)
+            return A.DRAW_STOCK
+        top = view.discard_top
+        if view.excluding() and top is not None and top < NG and (
+                view.melded(top) or view.hand[top] >= 2):
+            return A.DRAW_DISCARD  # one card that plays, not two: out sooner
         if view.stock <= 2 and view.lead() < 0:
             return A.DRAW_DISCARD  # drawing the Case File dry would end a hand we are losing
-        top = view.discard_top
         take = 0.0
         if top is not None:
             if top < NG and (view.melded(top) or view.hand[top] >= 2):

@@ -18,8 +18,18 @@ Why these choices:
   far more than the first steps, and the hand score so far (melds on the table, cards
   left in hand) is a good enough evaluation of where the hand stands.
 * The reward is the score margin of the hand — own side minus the best other side —
-  scaled to [−1, 1] by ``scale`` (default: a sixth of the target); when a side would reach the
-  target with this hand, winning or losing the game outweighs the margin.
+  scaled to [−1, 1] by ``scale`` (default: a sixth of the target).  A hand that ends
+  the game is worth +1 to the winner and −1 to the others, whatever the margin: the
+  most a rollout can be worth.  A rollout cut off before the hand ends is worth only
+  ``cutoff`` (default 0.8) times its margin so far: a hand not yet banked is worth less
+  than the same margin banked.  And every reward is discounted by ``discount`` (default
+  0.99) per decision between the root and the position scored: a win that comes sooner
+  is worth more.  All three are needed so that ending the hand is never valued below
+  going on: without the discount a won game is as good two turns later as now (the
+  opponent's random rollout moves end the hand for the side ahead anyway); had a
+  cut-off rollout been worth up to 1 and a won game ``0.3 × margin + 0.7`` (the
+  valuation ``value=margin``, kept for measurements), "one more turn" could look better
+  than the win on the table, turn after turn (the procrastination of Monte Carlo search).
 
 Options (after the name, separated by colons): ``iterations=N`` (default 300),
 ``seconds=S`` (a time budget per decision instead, or as a cap together with
@@ -30,7 +40,12 @@ meld or layoff when there is one (default 0.8; 0 = uniformly random rollouts),
 ``tree=P`` the same bias at every node below the root, where the greedy bot's choice is
 asked once per node, in the first determinization that reaches it, and expanded first
 (default 1), ``scale=N`` points per reward unit (default a sixth of the target: typical
-hand margins then span the reward range, so that UCB tells the actions apart).
+hand margins then span the reward range, so that UCB tells the actions apart),
+``cutoff=X`` the weight of a cut-off rollout's margin (default 0.8, at most 1),
+``discount=X`` the discount per decision (default 0.99, at most 1), and
+``value=game|margin``: ``game`` (the default) as above, ``margin`` the valuation before
+2026-12-04 (a cut-off rollout's clipped margin; a won game ``0.3 × margin + 0.7``), kept
+so that one tournament can measure both.
 ``prior=0:tree=0`` is the plain search of the paper (the default before 2026-12-03, which
 the lab reports of ``docs/lab/`` spell out): the bias is what makes 300 iterations beat
 greedy (docs/bots.md, Strength), and costs one greedy call a node — a third of an
@@ -133,11 +148,14 @@ class ISMCTSBot(Bot):
     rollout: str = "light"
     prior: float = 1.0
     tree: float = 1.0
+    cutoff: float = 0.8
+    discount: float = 0.99
+    value: str = "game"
     _guide_bots: list[Bot] | None = None
 
     def configure(self, options: dict[str, str]) -> None:
         known = {"iterations", "seconds", "c", "depth", "scale", "greed", "rollout", "prior",
-                 "tree"}
+                 "tree", "cutoff", "discount", "value"}
         for key in options:
             if key not in known:
                 raise OptionError(f"bot ismcts has no option {shown(key)} (options: "
@@ -165,6 +183,15 @@ class ISMCTSBot(Bot):
             self.greed = min(1.0, _number(options, "greed", float, 0.0))
         if "scale" in options:
             self.scale = _number(options, "scale", float, 1.0)
+        if "cutoff" in options:
+            self.cutoff = min(1.0, _number(options, "cutoff", float, 0.0))
+        if "discount" in options:
+            self.discount = min(1.0, _number(options, "discount", float, 0.01))
+        if "value" in options:
+            if options["value"].lower() not in VALUATIONS:
+                raise OptionError("ismcts option value is game or margin, not "
+                                  f"{shown(options['value'])}")
+            self.value = options["value"].lower()
 
     # --- the search -------------------------------------------------------------------
 
@@ -215,6 +242,9 @@ class ISMCTSBot(Bot):
         lo, hi = progress_range(sampler.sample(rng)) if greed > 0 else (None, None)
         guides = self._guides() if self.rollout == "greedy" or tree > 0 else None
         greedy_rollouts = self.rollout == "greedy"
+        reward = VALUATIONS[self.value]
+        cutoff = self.cutoff
+        discount = self.discount if self.value == "game" else 1.0
         root.hint = hint
         while True:
             if limit is not None and done >= limit:
@@ -290,7 +320,10 @@ class ISMCTSBot(Bot):
                         moves = good
                 state.apply_unchecked(moves[int(rnd() * len(moves))])
                 steps += 1
-            rewards = self._rewards(state, nsides, scale, totals, target)
+            rewards = reward(state, nsides, scale, totals, target, cutoff)
+            if discount < 1.0:
+                factor = discount ** (len(path) - 1 + steps)
+                rewards = [r * factor for r in rewards]
             for n in path:
                 n.visits += 1
                 if n.side >= 0:
@@ -315,24 +348,59 @@ class ISMCTSBot(Bot):
                 guide.remembers = False
         return self._guide_bots
 
-    @staticmethod
-    def _rewards(state: HandState, nsides: int, scale: float, totals: Sequence[int],
-                 target: int) -> list[float]:
-        """Per side: the hand's margin over the best other side in [−1, 1], with the game."""
-        scores = side_scores(state)
-        out = []
-        for side in range(nsides):
-            best_other = max(s for i, s in enumerate(scores) if i != side) if nsides > 1 \
-                else 0.0
-            margin = (scores[side] - best_other) / scale
-            out.append(1.0 if margin > 1.0 else -1.0 if margin < -1.0 else margin)
-        if state.is_over:
-            ends = [t + s for t, s in zip(totals, scores, strict=False)]
-            top = max(ends)
-            if top >= target and ends.count(top) == 1:
-                winner = ends.index(top)
-                out = [0.3 * r + (0.7 if i == winner else -0.7) for i, r in enumerate(out)]
+
+def _margins(state: HandState, nsides: int, scale: float) -> tuple[list[float], list[float]]:
+    """Each side's hand score (or where it stands) and its margin over the best other side,
+    in reward units clipped to [−1, 1]."""
+    scores = side_scores(state)
+    out = []
+    for side in range(nsides):
+        best_other = max(s for i, s in enumerate(scores) if i != side) if nsides > 1 \
+            else 0.0
+        margin = (scores[side] - best_other) / scale
+        out.append(1.0 if margin > 1.0 else -1.0 if margin < -1.0 else margin)
+    return scores, out
+
+
+def _game_winner(scores: Sequence[float], totals: Sequence[int],
+                 target: int) -> int | None:
+    """The side whose finished hand wins it the game, or None."""
+    ends = [t + s for t, s in zip(totals, scores, strict=False)]
+    top = max(ends)
+    return ends.index(top) if top >= target and ends.count(top) == 1 else None
+
+
+def game_rewards(state: HandState, nsides: int, scale: float, totals: Sequence[int],
+                 target: int, cutoff: float) -> list[float]:
+    """Per side (the default valuation): ±1 for a hand that ends the game, the clipped
+    margin of a finished hand, ``cutoff`` × the clipped margin so far of a cut-off one.
+
+    A cut-off rollout is thus never worth more than ending the hand with the same margin,
+    nor than winning the game now (see the module's docs)."""
+    scores, out = _margins(state, nsides, scale)
+    if state.is_over:
+        winner = _game_winner(scores, totals, target)
+        if winner is not None:
+            return [1.0 if i == winner else -1.0 for i in range(nsides)]
         return out
+    return [cutoff * r for r in out]
+
+
+def margin_rewards(state: HandState, nsides: int, scale: float, totals: Sequence[int],
+                   target: int, cutoff: float) -> list[float]:
+    """Per side (``value=margin``, the valuation before 2026-12-04): the clipped margin,
+    finished or not, and ``0.3 × margin ± 0.7`` for a hand that ends the game."""
+    scores, out = _margins(state, nsides, scale)
+    if state.is_over:
+        winner = _game_winner(scores, totals, target)
+        if winner is not None:
+            out = [0.3 * r + (0.7 if i == winner else -0.7) for i, r in enumerate(out)]
+    return out
+
+
+Valuation = Callable[[HandState, int, float, Sequence[int], int, float], list[float]]
+VALUATIONS: dict[str, Valuation] = {"game": game_rewards, "margin": margin_rewards}
+"""How a search scores the position a rollout reached, by the ``value`` option."""
 
 
 T = TypeVar("T", int, float)

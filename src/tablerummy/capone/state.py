@@ -8,12 +8,12 @@ gangster are interchangeable), the piles are lists with the top card last, so th
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from itertools import compress
+from itertools import chain, compress
 from random import Random
 from typing import TYPE_CHECKING, Any, Self
 
 from ..events import area_of, counted, how_many, listed, side_name, verb, who
-from ..mystery import MysteryState, deal_counts
+from ..mystery import REPETITION_TOLD, MysteryState, deal_counts
 from ..variant import Action, Observation
 from . import actions as A
 from .cards import AGENT_MEETING, AL_CAPONE, ELIOT_NESS, KINDS, NAMES, NG, NK, RAID, SEARCH_WARRANT
@@ -60,8 +60,8 @@ class CaponeState(MysteryState):
 
     __slots__ = (
         "areas", "copies", "dealer", "discard", "end", "gavel_played", "hands", "log",
-        "nsides", "out_seat", "phase", "players", "seat", "shown", "side_of", "sizes",
-        "stock", "variant",
+        "nsides", "out_seat", "phase", "players", "quiet", "repeat_stock", "repeats", "seat",
+        "shown", "side_of", "sizes", "stock", "variant",
     )
 
     variant: Capone
@@ -96,6 +96,9 @@ class CaponeState(MysteryState):
         self.end = None
         self.out_seat = None
         self.shown = [[0] * NK for _ in range(n)]
+        self.repeats = {}
+        self.repeat_stock = -1
+        self.quiet = 0
 
     # --- copy ---------------------------------------------------------------------------
 
@@ -119,7 +122,14 @@ class CaponeState(MysteryState):
         new.end = self.end
         new.out_seat = self.out_seat
         new.shown = None if self.shown is None else [k[:] for k in self.shown]
+        new.repeats = self.repeats  # replaced, never changed in place (MysteryState)
+        new.repeat_stock = self.repeat_stock
+        new.quiet = self.quiet
         return new
+
+    def _position(self) -> tuple[int | None, ...]:
+        # hands and areas have fixed sizes, so the Underworld (last) needs no length
+        return (self.seat, *chain(*self.hands), *chain(*self.areas), *self.discard)
 
     # --- queries ------------------------------------------------------------------------
 
@@ -338,6 +348,8 @@ class CaponeState(MysteryState):
             self.seat = (seat + 1) % self.players
             self.phase = DRAW
             self.gavel_played = False
+            if self._repeated():
+                self._finish("repetition", None)
 
     def _finish(self, end: str, out_seat: int | None) -> None:
         self.end = end
@@ -347,6 +359,8 @@ class CaponeState(MysteryState):
             if out_seat is not None:
                 how = f"{who(out_seat)} went out"
                 self._say(how)
+            elif end == "repetition":
+                how = REPETITION_TOLD
             else:
                 how = "the Case File is used up"
             sides = self.variant.sides

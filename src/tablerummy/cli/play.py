@@ -43,6 +43,7 @@ from ..game import Game
 from ..present import View, table_view
 from ..present.moves import Entry, Row, entries, find_typed, move_menu
 from ..present.words import typed_move
+from ..simulate import runaway
 from ..userinput import is_digits, shown
 from .options import parse_options, variant_from_args, writable_file
 from .render import (
@@ -307,6 +308,7 @@ class TerminalGame:
         """Play the game out; the exit status: 0, or 130 after Ctrl-C anywhere, a move's
         prompt or one after the game (save, next hand) alike."""
         self.intro()
+        decisions = 0
         try:
             return self.play_out()
         except KeyboardInterrupt:
@@ -327,6 +329,14 @@ class TerminalGame:
                     self.human_move(seat)
                 self.last = (seat, hand)
                 self.after_move(seat)
+                decisions += 1
+                # bots alone play on by themselves: the simulations' limits stop them
+                stop = None if self.humans else runaway(self.game, decisions)
+                if stop is not None:
+                    self.screen.print(Text(f"\nthe bots' game is stopped: {stop}",
+                                           style="bold"))
+                    self.quit(ask=False)
+                    return 1
         except QuitGame:
             return self.quit(ask=True)
         except EOFError:

@@ -12,7 +12,7 @@ computed so, is in ``docs/lab.md``; in short:
   first (deals) in a hand scores the most in it — rates with Wilson intervals, beside the
   rate of no advantage (1 / sides);
 * **hand ends**: the engine's end of every hand (``went-out``, ``stock-exhausted``,
-  ``ripper-escapes``, ``commissioner-resigns``) and the variant's outcome words, as
+  ``repetition``, ``ripper-escapes``, ``commissioner-resigns``) and the variant's outcome words, as
   shares of hands;
 * **scores**: every side's score in every hand, and every side's final total, winner's
   and margin per game (distributions);

@@ -76,6 +76,7 @@ def determinizer(state: S, seat: int, track: bool = True) -> Callable[[Random], 
 
     def deal(rng: Random) -> S:
         new = state.copy()
+        new.forget_repeats()  # its keys hold the true hidden cards
         dealt = deal_cards(rng, cards, slots)
         give_hands(new.hands, others, known, dealt)
         new.stock = dealt[-1]

@@ -10,12 +10,12 @@ chance to play Ripper Escapes — and the follow-up choices of a Scene and Rippe
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from itertools import compress
+from itertools import chain, compress
 from random import Random
 from typing import TYPE_CHECKING, Any, Self
 
 from ..events import how_many, listed, their, who, whose
-from ..mystery import MysteryState, deal_counts
+from ..mystery import REPETITION_TOLD, MysteryState, deal_counts
 from ..variant import Action, Observation
 from . import actions as A
 from .cards import (
@@ -64,9 +64,9 @@ class RipperState(MysteryState):
 
     __slots__ = (
         "actor", "areas", "cards", "dealer", "end", "escaper", "extra", "gavel_played",
-        "hands", "log", "out_seat", "outcome", "phase", "players", "resign_end",
-        "resign_queue", "result", "seat", "shown", "sizes", "stock", "variant", "victims",
-        "vote_caller", "votes", "wilds", "yard",
+        "hands", "log", "out_seat", "outcome", "phase", "players", "quiet", "repeat_stock",
+        "repeats", "resign_end", "resign_queue", "result", "seat", "shown", "sizes", "stock",
+        "variant", "victims", "vote_caller", "votes", "wilds", "yard",
     )
 
     variant: Ripper
@@ -121,6 +121,9 @@ class RipperState(MysteryState):
         self.outcome = None
         self.result = None
         self.shown = [[0] * NK for _ in range(n)]
+        self.repeats = {}
+        self.repeat_stock = -1
+        self.quiet = 0
 
     def copy(self) -> Self:
         new = object.__new__(type(self))
@@ -151,7 +154,15 @@ class RipperState(MysteryState):
         new.outcome = self.outcome
         new.result = self.result
         new.shown = None if self.shown is None else [k[:] for k in self.shown]
+        new.repeats = self.repeats  # replaced, never changed in place (MysteryState)
+        new.repeat_stock = self.repeat_stock
+        new.quiet = self.quiet
         return new
+
+    def _position(self) -> tuple[int | None, ...]:
+        # everything but Scotland Yard has a fixed size, so it goes last with no length
+        return (self.seat, self.vote_caller, self.victims, *self.votes, *chain(*self.hands),
+                *chain(*self.areas), *chain(*self.wilds), *self.yard)
 
     # --- queries ------------------------------------------------------------------------
 
@@ -568,6 +579,8 @@ class RipperState(MysteryState):
             self.seat = self.actor = (seat + 1) % self.players
             self.phase = DRAW
             self.gavel_played = False
+            if self._repeated():
+                self._finish("repetition", None)
 
     def _forced_discard(self, c: int) -> None:
         p = self.resign_queue.pop(0)
@@ -706,7 +719,7 @@ class RipperState(MysteryState):
         self.phase = OVER
         if end == "ripper-escapes":
             self.outcome = "escaped"
-        elif self.stock:
+        elif self.stock and end != "repetition":  # scored as if the Case File were used up
             self.outcome = "caught"
         else:
             self.outcome = "at-large"
@@ -728,6 +741,8 @@ class RipperState(MysteryState):
         elif end == "commissioner-resigns":
             how = (" and ".join(who(p) for p in emptied)
                    + " discarded the last card for Commissioner Resigns")
+        elif end == "repetition":
+            how = REPETITION_TOLD
         else:
             how = "the Case File is used up"
         ripper = self.result.ripper

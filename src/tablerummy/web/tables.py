@@ -35,6 +35,7 @@ from ..bots import Sampler, bot_names, wants_sampler
 from ..errors import OptionError, TablerummyError
 from ..game import Game
 from ..present import View, table_view
+from ..simulate import runaway
 from ..variant import Observation, Variant, get_variant, variant_names
 from . import clock
 from .affordances import card_faces
@@ -387,6 +388,8 @@ class LiveTable:
         game.apply(action, seat=seat)  # raises IllegalActionError, changing nothing
         self.row.actions.append(canonical)
         status = FINISHED if game.game_over else None
+        if status is None and bots_only(self.row) and runaway(game, len(self.row.actions)):
+            status = EXPIRED  # bots alone would play on: stopped at the simulations' limits
         if status is not None:
             self.row.status = status
         changes: dict[str, Any] = {}
@@ -409,7 +412,7 @@ class LiveTable:
             self._committing = False
             self.broadcast()  # the committed move, or the table as reloaded after a failure
         self.moved.set()
-        if self.status == FINISHED:
+        if self.status in (FINISHED, EXPIRED):
             self.manager.release(self)
 
     async def _rebuild(self) -> None:

@@ -31,7 +31,14 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 import scenario_tools  # noqa: E402
-from scenario_tools import Filler, Scenario, Step, burn_turns, counted_cards  # noqa: E402
+from scenario_tools import (  # noqa: E402
+    Filler,
+    Scenario,
+    Step,
+    burn_turns,
+    counted_cards,
+    take_back_turns,
+)
 
 # --- readable card lists ---------------------------------------------------------------
 
@@ -101,16 +108,18 @@ def burn(turns: int) -> Filler:
     return burn_turns(turns, KINDS)
 
 
+def take_back(turns: int) -> Filler:
+    """``turns`` turns that take the Underworld's top card and throw it back."""
+    return take_back_turns(turns, KINDS, "discard")
+
+
 def recycle_and_burn(rounds: int) -> Filler:
     """``rounds`` rounds of two turns: the first player takes the Underworld's top card
     and throws it back (their hand stays as it is), the second burns two from the stock."""
     def expand(game: Game) -> list[str]:
         texts: list[str] = []
         for _ in range(rounds):
-            top = KINDS[game.state.discard[-1]]  # type: ignore[attr-defined]
-            for text in ("draw discard", f"discard {top}"):
-                game.apply(text)
-                texts.append(text)
+            texts.extend(take_back(1)(game))
             texts.extend(burn(1)(game))
         return texts
     return expand
@@ -1364,6 +1373,42 @@ scenario(
     deals=[BASE_END], actions=[[*_END_1, "draw stock", "discard william-white"]],
     expected={"ok": True, "hands": [ended("stock-exhausted", [12, 9])], "totals": [12, 9],
               "game_over": False, "to_act": 1, "legal": DRAWS},
+)
+scenario(
+    name="repetition-ends-hand",
+    rule="decision (docs/rules-capone.md, End of a hand) · once two full rounds have passed "
+         "without the Case File changing, the third time the same position stands at the "
+         "start of a turn, the hand ends and is scored as if the Case File were used up",
+    description="One card is left in the Case File. p0 takes the Underworld's top card and "
+                "throws it back, p1 does the same, four times each. After two rounds p0's "
+                "position (everything the same: hands, areas, Underworld, whose turn) is "
+                "counted; at the end of the eighth turn it stands for the third time since, so "
+                "the hand ends, scored 6 against 6 as if the Case File were used up. Hand 2 is "
+                "dealt by p0, so p1 starts.",
+    deals=[BASE_END], actions=[[*_END_1, take_back(8)]],
+    expected={"ok": True, "hands": [ended("repetition", [6, 6])], "totals": [6, 6],
+              "game_over": False, "to_act": 1, "legal": DRAWS},
+)
+scenario(
+    name="repetition-twice-goes-on",
+    rule="decision (docs/rules-capone.md, End of a hand) · a position counted twice ends "
+         "nothing: only its third count does",
+    description="As before, one turn fewer: p0's and p1's positions have been counted twice "
+                "each, and the hand goes on with p1 to act.",
+    deals=[BASE_END], actions=[[*_END_1, take_back(7)]],
+    expected={"ok": True, "hands": [open_hand()], "to_act": 1, "legal": DRAWS,
+              "state": {"stock_size": 1, "discard_size": 33}},
+)
+scenario(
+    name="repetition-broken-by-another-discard",
+    rule="decision (docs/rules-capone.md, End of a hand) · only the same whole position counts: "
+         "a different card thrown back makes a new one",
+    description="As in the hand that ends by repetition, but in the fifth turn p0 keeps the "
+                "card and throws back a William White: the hand and the Underworld differ, "
+                "and three more take-backs count each new position at most twice.",
+    deals=[BASE_END],
+    actions=[[*_END_1, take_back(4), "draw discard", "discard william-white", take_back(3)]],
+    expected={"ok": True, "hands": [open_hand()], "to_act": 0, "legal": DRAWS},
 )
 scenario(
     name="case-file-draw-two-last",

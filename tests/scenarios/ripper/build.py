@@ -28,7 +28,13 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 import scenario_tools  # noqa: E402
-from scenario_tools import Filler, Scenario, burn_turns, counted_cards  # noqa: E402
+from scenario_tools import (  # noqa: E402
+    Filler,
+    Scenario,
+    burn_turns,
+    counted_cards,
+    take_back_turns,
+)
 
 # --- readable card names ---------------------------------------------------------------
 
@@ -81,6 +87,11 @@ def ended(end: str, scores: list[int], outcome: str, ripper: str | None,
 def burn(turns: int) -> Filler:
     """``turns`` turns of 'draw stock' + discarding the card just drawn (hands unchanged)."""
     return burn_turns(turns, KINDS)
+
+
+def take_back(turns: int) -> Filler:
+    """``turns`` turns that take Scotland Yard's top card and discard it again."""
+    return take_back_turns(turns, KINDS, "yard")
 
 
 # --- scenario descriptions ---------------------------------------------------------------
@@ -921,6 +932,29 @@ scenario(
              ["Ripper Escapes in hand (5 Victims in play)", -10]],
         ])],
         "totals": [1, -12],
+    },
+)
+
+scenario(
+    name="repetition-ends-hand",
+    rule="decision (docs/rules-ripper.md, End of a hand) · once two full rounds have passed "
+         "without the Case File changing, the third time the same position stands at the "
+         "start of a turn, the hand ends and is scored as if the Case File were used up: the "
+         "Ripper is still at large",
+    description="As in ripper-escapes-held-at-large, but with 6 cards still in the Case File "
+                "the players take Scotland Yard's top card and discard it again, four turns "
+                "each: after two rounds the positions are counted, the first one stands for "
+                "the third time at the end of the eighth turn, and the hand ends at large, "
+                "scored exactly as when the Case File was drawn to the end (the hands are the "
+                "same).",
+    deals=[ESC_DEAL],
+    actions=[[*ESC_TURNS, "pass", "discard pedachenko", burn(20), take_back(8)]],
+    expected={
+        "ok": True,
+        # the same hands and areas as ripper-escapes-held-at-large, at large: −5 and −16
+        # with today's card values (Victims at 1)
+        "hands": [ended("repetition", [-5, -16], "at-large", None)],
+        "totals": [-5, -16],
     },
 )
 
