@@ -87,3 +87,31 @@ def test_option_coercion() -> None:
     assert variant.target == 150
     with pytest.raises(OptionError):
         get_variant("capone", {"target": 0})
+
+
+def test_bots_lists_every_bot_with_the_options_it_accepts() -> None:
+    from tablerummy.bots import bot_class, bot_names
+    from tablerummy.bots.ismcts import ISMCTSBot
+
+    out = run("bots")
+    assert out.returncode == 0, out.stderr
+    for variant in ("capone", "ripper", "fortune"):
+        for name in bot_names(variant):
+            assert f"│ {name} " in out.stdout
+            assert bot_class(name, variant) is not None
+    text = " ".join(out.stdout.split())
+    for key in ISMCTSBot.options:
+        assert f"{key}=" in text
+    # the list printed is the list accepted: an unknown key names the same options
+    refused = run("simulate", "capone", "--bots", "ismcts:nosuch=1,greedy", "--games", "1")
+    assert refused.returncode == 2
+    assert ", ".join(sorted(ISMCTSBot.options)) in refused.stderr
+
+
+def test_bots_of_one_variant_and_an_unknown_one() -> None:
+    ripper = run("bots", "ripper")
+    assert ripper.returncode == 0 and "ripper" in ripper.stdout
+    assert "capone" not in ripper.stdout
+    unknown = run("bots", "poker")
+    assert unknown.returncode == 2 and "unknown variant 'poker'" in unknown.stderr
+    assert len(unknown.stderr.splitlines()) == 1

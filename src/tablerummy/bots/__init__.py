@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import importlib
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from random import Random  # not `import random`: the submodule bots.random shadows it
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -70,6 +70,9 @@ class Bot(ABC):
     """
 
     name: ClassVar[str]
+    options: ClassVar[Mapping[str, str]] = {}
+    """Its ``name:key=value`` options, each with its default and meaning in one line: the
+    list ``tablerummy bots`` prints and :meth:`configure` accepts."""
     reads: ClassVar[str] = OBSERVATION
     wants_sampler: ClassVar[bool] = False
     """True for search bots: :func:`decide` hands them a :class:`Sampler` before choosing."""
@@ -132,6 +135,12 @@ def bot_names(variant: str) -> list[str]:
     return sorted({name for name, v in _BOTS if v in (variant, "*")})
 
 
+def bot_class(name: str, variant: str) -> type[Bot] | None:
+    """The class that plays ``variant`` under ``name`` (its own, else the one for all)."""
+    _load(variant, name)
+    return _BOTS.get((name, variant)) or _BOTS.get((name, "*"))
+
+
 def parse_bot_name(name: str) -> tuple[str, dict[str, str]]:
     """``"ismcts:iterations=2000:c=0.7"`` → ``("ismcts", {"iterations": "2000", "c": "0.7"})``."""
     base, *parts = name.strip().split(":")
@@ -146,8 +155,7 @@ def parse_bot_name(name: str) -> tuple[str, dict[str, str]]:
 
 def get_bot(name: str, variant: Variant, seat: int, seed: int | None = None) -> Bot:
     base, options = parse_bot_name(name)
-    _load(variant.name, base)
-    cls = _BOTS.get((base, variant.name)) or _BOTS.get((base, "*"))
+    cls = bot_class(base, variant.name)
     if cls is None:
         known = ", ".join(bot_names(variant.name))
         raise OptionError(f"no bot {shown(base)} for {variant.name} (bots: {known})")
@@ -158,9 +166,7 @@ def get_bot(name: str, variant: Variant, seat: int, seed: int | None = None) -> 
 
 def wants_sampler(name: str, variant: Variant) -> bool:
     """Whether the bot of that name is a search bot that wants a :class:`Sampler`."""
-    base, _ = parse_bot_name(name)
-    _load(variant.name, base)
-    cls = _BOTS.get((base, variant.name)) or _BOTS.get((base, "*"))
+    cls = bot_class(parse_bot_name(name)[0], variant.name)
     return cls is not None and cls.wants_sampler
 
 

@@ -59,8 +59,8 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
-from typing import Protocol, TypeVar
+from collections.abc import Callable, Mapping, Sequence
+from typing import ClassVar, Protocol, TypeVar
 
 from ..capone import actions as CA
 from ..capone.state import CaponeState
@@ -134,7 +134,9 @@ def side_scores(state: HandState) -> list[float]:
 
 
 class ISMCTSBot(Bot):
-    """Searches its information set by ISMCTS (see the module's docs for the knobs)."""
+    """Searches its information set (ISMCTS) over deals of what its seat cannot see.
+
+    The module's docs describe the knobs; :attr:`options` names them."""
 
     name = "ismcts"
     wants_sampler = True
@@ -153,13 +155,26 @@ class ISMCTSBot(Bot):
     value: str = "game"
     _guide_bots: list[Bot] | None = None
 
+    options: ClassVar[Mapping[str, str]] = {
+        "iterations": "300: iterations per decision (reproducible)",
+        "seconds": "none: a time budget per decision instead (with iterations: the first to end)",
+        "c": "0.4: the exploration constant",
+        "depth": "12: rollout length in decisions (0: score the expanded position at once)",
+        "rollout": "light: random with a taste for melds; greedy: the greedy bot at every seat",
+        "greed": "0.8: how often a light rollout prefers a meld or layoff",
+        "prior": "1: a fading bias towards the greedy bot's choice at the root (0: none)",
+        "tree": "1: the same bias at every node below the root (0: none)",
+        "scale": "target/6: points of hand margin per unit of reward",
+        "cutoff": "0.8: the weight of a cut-off rollout's margin (at most 1)",
+        "discount": "0.99: the discount per decision from the root (1: none)",
+        "value": "game: won games count +1/-1; margin: the valuation before 2026-12-04",
+    }
+
     def configure(self, options: dict[str, str]) -> None:
-        known = {"iterations", "seconds", "c", "depth", "scale", "greed", "rollout", "prior",
-                 "tree", "cutoff", "discount", "value"}
         for key in options:
-            if key not in known:
+            if key not in self.options:
                 raise OptionError(f"bot ismcts has no option {shown(key)} (options: "
-                                  f"{', '.join(sorted(known))})")
+                                  f"{', '.join(sorted(self.options))})")
         if "seconds" in options and "iterations" not in options:
             self.iterations = None
         if "iterations" in options:

@@ -10,6 +10,8 @@ from . import NOTHING, Bot, register_bot
 
 @register_bot()
 class RandomBot(Bot):
+    """A uniformly random legal action: the baseline."""
+
     name = "random"
     reads = NOTHING  # it never looks: nothing is built for it
 

@@ -71,6 +71,9 @@ def _parser() -> argparse.ArgumentParser:
 
     sub.add_parser("variants", help="list the variants and their options")
 
+    p = sub.add_parser("bots", help="list the bots, the variants they play and their options")
+    p.add_argument("variant", nargs="?", help="only the bots of this variant")
+
     p = sub.add_parser("rules", help="the rules summary and the card table")
     variant_args(p)
 
@@ -268,6 +271,9 @@ def _run(argv: Sequence[str] | None) -> int:
         if args.command == "variants":
             from .info import variants_command
             return variants_command()
+        if args.command == "bots":
+            from .info import bots_command
+            return bots_command(args)
         if args.command == "rules":
             from .info import rules_command
             return rules_command(args)

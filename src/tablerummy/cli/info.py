@@ -1,4 +1,4 @@
-"""``variants``, ``rules`` and ``verify``: the commands that only read.
+"""``variants``, ``bots``, ``rules`` and ``verify``: the commands that only read.
 
 ``rich`` is imported by the commands that print with it: ``verify`` prints plain JSON
 (unless ``--text``), and scripts run it once per record, so it starts without it."""
@@ -60,3 +60,36 @@ def verify_command(args: argparse.Namespace) -> int:
     else:
         print(json.dumps(out))
     return status
+
+
+def bots_command(args: argparse.Namespace) -> int:
+    """Every bot a ``--bots`` or ``--seats`` list may name, per variant, with its options:
+    read from the bot classes themselves (their docstring's first line and
+    :attr:`~tablerummy.bots.Bot.options`), the list ``configure`` accepts."""
+    import inspect
+
+    from rich.console import Console
+    from rich.table import Table
+
+    from ..bots import bot_class, bot_names
+
+    names = [args.variant] if args.variant else variant_names()
+    for name in names:
+        get_variant(name)  # an unknown variant: the usual one-line error
+    table = Table(title="tablerummy bots (options: NAME:key=value:…)")
+    table.add_column("bot")
+    table.add_column("variants")
+    table.add_column("what it is")
+    table.add_column("options (default: meaning)")
+    rows: dict[tuple[str, str, str], list[str]] = {}
+    for variant in names:
+        for bot in bot_names(variant):
+            cls = bot_class(bot, variant)
+            assert cls is not None
+            doc = (inspect.getdoc(cls) or "").partition("\n")[0].replace("``", "")
+            options = "\n".join(f"{key}={help_}" for key, help_ in cls.options.items())
+            rows.setdefault((bot, doc, options), []).append(variant)
+    for (bot, doc, options), variants in sorted(rows.items()):
+        table.add_row(bot, ", ".join(variants), doc, options)
+    Console().print(table)
+    return 0
