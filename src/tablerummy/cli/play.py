@@ -308,7 +308,6 @@ class TerminalGame:
         """Play the game out; the exit status: 0, or 130 after Ctrl-C anywhere, a move's
         prompt or one after the game (save, next hand) alike."""
         self.intro()
-        decisions = 0
         try:
             return self.play_out()
         except KeyboardInterrupt:
@@ -317,6 +316,7 @@ class TerminalGame:
             return 130
 
     def play_out(self) -> int:
+        decisions = 0
         try:
             while not self.game.game_over:
                 seat = self.game.to_act
