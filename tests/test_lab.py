@@ -382,7 +382,9 @@ def test_cards_names_a_shipped_table_and_dot_slash_reads_a_file(
     shown = capsys.readouterr().out
     assert "Al Capone" in shown and " 75 " in shown  # the classic complete set
     monkeypatch.chdir(tmp_path)
-    assert main(["rules", "fortune", "--cards", "classic"]) == 2  # none shipped: a file
+    assert main(["rules", "fortune", "--cards", "classic"]) == 2  # none shipped for it
+    assert "fortune has no table named 'classic'" in capsys.readouterr().err
+    assert main(["rules", "fortune", "--cards", "./nosuch"]) == 2  # not a name: a file
     assert "cannot read" in capsys.readouterr().err
     (tmp_path / "classic").write_text('["al-capone"]\nset = 61\n', encoding="utf-8")
     assert main(["rules", "capone", "--cards", "./classic"]) == 0
