@@ -244,7 +244,11 @@ export async function api(path, body) {
   };
   const response = await fetch(path, options);
   const data = await response.json().catch(() => ({ error: `HTTP ${response.status}` }));
-  if (!response.ok) throw new Error(data.error || `HTTP ${response.status}`);
+  if (!response.ok) {
+    const error = new Error(data.error || `HTTP ${response.status}`);
+    error.status = response.status; // 503 "busy": a caller may try again
+    throw error;
+  }
   return data;
 }
 

@@ -11,8 +11,17 @@ async function show(target) {
   step = Math.max(0, steps ? Math.min(target, steps) : target);
   const mine = ++asked;
   let frame;
-  try { frame = await api("/api/replay", { record, step }); }
-  catch (err) { toast(err.message); return; }
+  // the server replays a few records at a time and answers 503 when busy: the latest
+  // request is asked again after a pause; one overtaken by a newer press is given up
+  for (let tries = 1; ; tries++) {
+    try { frame = await api("/api/replay", { record, step }); break; }
+    catch (err) {
+      if (mine !== asked) return;
+      if (err.status !== 503 || tries >= 30) { toast(err.message); return; }
+      await new Promise((done) => setTimeout(done, Math.min(1000, 100 * tries)));
+      if (mine !== asked) return;
+    }
+  }
   if (mine !== asked) return;
   setFaces(frame.faces);
   step = frame.step;
