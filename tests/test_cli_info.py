@@ -96,7 +96,8 @@ def test_bots_lists_every_bot_with_the_options_it_accepts() -> None:
     out = run("bots")
     assert out.returncode == 0, out.stderr
     for variant in ("capone", "ripper", "fortune"):
-        for name in bot_names(variant):
+        # the shipped bots (a test may have registered one of its own in this process)
+        for name in set(bot_names(variant)) & {"random", "greedy", "ismcts"}:
             assert f"│ {name} " in out.stdout
             assert bot_class(name, variant) is not None
     text = " ".join(out.stdout.split())
