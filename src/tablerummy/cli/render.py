@@ -378,7 +378,8 @@ def _height(console: Console, part: RenderableType) -> int:
 # --- the end of a hand -----------------------------------------------------------------
 
 
-def _points(points: int) -> str:
+def signed_points(points: int) -> str:
+    """Points as a score line shows them: +6, 0, −4 (a true minus sign)."""
     return f"+{points}" if points > 0 else ("0" if points == 0 else f"−{-points}")
 
 
@@ -393,8 +394,9 @@ def breakdown_texts(view: View, names: Mapping[int, str], width: int) -> list[Te
         head = Text(label + (f" ({', '.join(who)})" if who else "") + ":", style="bold cyan")
         pieces = [head]
         for item in side["items"]:
-            pieces.append(Text.assemble((_points(item["points"]), "bold"), f" {item['label']}"))
-        pieces.append(Text(f"= {_points(side['total'])} this hand", style="bold"))
+            points = signed_points(item["points"])
+            pieces.append(Text.assemble((points, "bold"), f" {item['label']}"))
+        pieces.append(Text(f"= {signed_points(side['total'])} this hand", style="bold"))
         texts.append(flow(pieces, width, gap=3, indent=4))
     return texts
 

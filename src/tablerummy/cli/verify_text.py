@@ -19,11 +19,7 @@ from rich.text import Text
 from ..game import Game
 from ..present import seat_label, side_label, table_view
 from ..present.moves import move_menu
-from .render import CardStyles, flow, readable, turn_screen
-
-
-def _points(points: int) -> str:
-    return f"+{points}" if points > 0 else ("0" if points == 0 else f"−{-points}")
+from .render import CardStyles, flow, readable, signed_points, turn_screen
 
 
 def _hand(number: int, hand: Mapping[str, Any], sides: list[list[int]],
@@ -39,9 +35,9 @@ def _hand(number: int, hand: Mapping[str, Any], sides: list[list[int]],
     for side, (items, score) in enumerate(zip(hand["breakdown"], hand["scores"],
                                               strict=True)):
         pieces = [Text(f"{side_label(sides, side)}:", style="bold cyan")]
-        pieces += [Text.assemble((_points(points), "bold"), f" {label}")
+        pieces += [Text.assemble((signed_points(points), "bold"), f" {label}")
                    for label, points in items]
-        pieces.append(Text(f"= {_points(score)}", style="bold"))
+        pieces.append(Text(f"= {signed_points(score)}", style="bold"))
         parts.append(flow(pieces, width, gap=3, indent=4))
     return parts
 
