@@ -1,0 +1,169 @@
+"""A game family's plug-in: the one object through which everything above the rules reads it.
+
+A *family* is a package that plays one or more variants with one engine (``capone``,
+``ripper``, ``oklahoma``).  It exports one :class:`Family` object; the terminal, the web
+table, the bots, the lab and the RL adapters ask that object for what they need of the
+family — its variants, its greedy bot, its presenter and words for moves, its card
+faces, its observer and tensor encoding, its action space, the hooks the search needs —
+and never import the family's modules themselves.  A sixth game is a new package with
+its own :class:`Family` and an entry point; nothing outside it changes.
+
+The registry (:mod:`tablerummy.registry`) is filled from the ``tablerummy.variants``
+entry-point group: one entry per variant name, whose value is the family object
+(``capone = "tablerummy.capone.plugin:FAMILY"``).  The built-in families register
+themselves the same way, in ``pyproject.toml``; naming the variant in the entry point
+lets a command import only the family it plays.
+
+Each method imports what it returns when it is called, so that listing the variants
+does not import a presenter, a bot or NumPy.  The pattern is OpenSpiel's game
+registration with python-chess's variant classes: the family says what it is; the
+framework asks.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from .variant import Action, HandState, Observation, Variant
+
+if TYPE_CHECKING:
+    from .bots import Bot
+    from .envs.spaces import ActionSpace
+    from .envs.tensors import ObservationEncoder
+
+View = dict[str, Any]
+"""A table view for people (see :mod:`tablerummy.present`)."""
+Row = dict[str, Any]
+"""A row of the move menu (see :mod:`tablerummy.present.moves`)."""
+Namer = Callable[[str], str]
+"""A card id → its name for people."""
+
+
+@dataclass(frozen=True)
+class CardFace:
+    """What people see of one card: its name, a short mark for small screens, the points it
+    scores on the table (``None`` for a card that scores none) and a line of help."""
+
+    name: str
+    mono: str
+    points: int | None
+    help: str
+
+
+@dataclass(frozen=True)
+class CardTables:
+    """The card values a variant can be played with (``--cards``), for ``cardtables``.
+
+    ``default``: the table tablerummy plays by default, as a ``--cards`` file holds it;
+    ``keys``: the keys of each card that are values (scaled by the lab); ``facts``: the
+    ``(card, key)`` pairs the rulebook prints, never scaled; ``named``: the tables that
+    ``--cards NAME`` names.
+    """
+
+    default: Mapping[str, Mapping[str, int]]
+    keys: tuple[str, ...]
+    facts: frozenset[tuple[str, str]] = frozenset()
+    named: Mapping[str, Mapping[str, Mapping[str, int]]] = field(default_factory=dict)
+
+
+class SearchHooks:
+    """What a search bot may ask of a family beyond :class:`HandState`: how to guide its
+    rollouts and how to value a hand cut off before it ended.  The defaults suit any game."""
+
+    def progress(self, state: HandState) -> Callable[[Action], bool] | None:
+        """Which actions put cards on the table (a light rollout prefers them), or None."""
+        return None
+
+    def standing(self, state: HandState) -> list[float]:
+        """Each side's hand score, or for an unfinished hand what it stands at now."""
+        return [float(s) for s in state.scores()]
+
+
+class Observer(ABC):
+    """One seat's knowledge of a hand, in the manner of OpenSpiel's observers.
+
+    :meth:`set_from` reads a position for a seat; everything a seat can be shown is then
+    derived from the observer alone: the front ends' dict (:meth:`dict`), the bots'
+    compact view (:meth:`compact`) and the RL tensors (the family's encoder writes them
+    from the observer).  So what a seat may know is written once per family, and the
+    no-peeking tests check one place.
+    """
+
+    @abstractmethod
+    def set_from(self, state: HandState, seat: int) -> None:
+        """Read what ``seat`` may know of ``state`` (and nothing else)."""
+
+    @abstractmethod
+    def dict(self) -> Observation:
+        """The JSON-ready observation that front ends and records read."""
+
+    @abstractmethod
+    def compact(self) -> Any:
+        """The same facts as count vectors and ints, for bots (:attr:`Bot.reads`)."""
+
+
+class Family(ABC):
+    """One game family's plug-in (see the module's docs)."""
+
+    name: ClassVar[str]
+    """The family's name, its package's (``capone``, ``oklahoma``)."""
+
+    # --- the rules ----------------------------------------------------------------------
+
+    @abstractmethod
+    def variants(self) -> Sequence[type[Variant]]:
+        """The variant classes it plays, each with its ``name``."""
+
+    def card_tables(self, variant: str) -> CardTables | None:
+        """The card values ``variant`` can be played with; None: it has no ``--cards``."""
+        return None
+
+    # --- bots and search ----------------------------------------------------------------
+
+    @abstractmethod
+    def bots(self) -> Sequence[type[Bot]]:
+        """Its own bots (the greedy one at least), beside those that play every game."""
+
+    def search(self) -> SearchHooks:
+        """The hooks a search bot needs (determinizing is :meth:`HandState.determinize`)."""
+        return SearchHooks()
+
+    # --- people -------------------------------------------------------------------------
+
+    @abstractmethod
+    def present(self, variant: Variant, observation: Observation) -> View:
+        """The table view of an observation, for every front end."""
+
+    def move_menu(self, variant: Variant, texts: Sequence[str]) -> list[Row] | None:
+        """Its own grouping of the legal moves for people; None: the common one."""
+        return None
+
+    @abstractmethod
+    def card_names(self, variant: Variant) -> dict[str, str]:
+        """Every card id → its name (a wild ``2C=7H`` is named by the caller from these)."""
+
+    @abstractmethod
+    def move_words(self, words: list[str], name: Namer) -> str:
+        """The sentence of one move text split into words (``["draw", "stock"]`` →
+        ``"Draw two from the Case File"``); ``name`` names a card id."""
+
+    @abstractmethod
+    def card_faces(self, variant: Variant) -> dict[str, CardFace]:
+        """Every card id → what people see of it."""
+
+    # --- learning -----------------------------------------------------------------------
+
+    @abstractmethod
+    def observer(self, variant: Variant) -> Observer:
+        """A fresh observer for hands of ``variant``."""
+
+    @abstractmethod
+    def encoder(self, variant: Variant) -> ObservationEncoder:
+        """The observation tensor of ``variant`` (shape, named layout, writers)."""
+
+    @abstractmethod
+    def action_space(self, variant: Variant) -> ActionSpace:
+        """The fixed integer action space of ``variant``, with masks."""
