@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..family import CardFace, Family, Namer, Observer, View
+from ..family import CardFace, Family, Namer, Observer, SearchHooks, View
 from ..variant import Observation, Variant
 
 if TYPE_CHECKING:
@@ -27,9 +27,14 @@ class _Oklahoma(Family):
         return (Fortune, Arlington, ArlingtonHeights)
 
     def bots(self) -> Sequence[type[Bot]]:
-        from ..bots.oklahoma_greedy import OklahomaGreedy as Greedy
+        from .greedy import OklahomaGreedy as Greedy
 
         return (Greedy,)
+
+    def search(self) -> SearchHooks:
+        from .search import SEARCH
+
+        return SEARCH
 
     def present(self, variant: Variant, observation: Observation) -> View:
         from ..present.oklahoma import oklahoma_view
