@@ -60,13 +60,15 @@ class CardTables:
     ``default``: the table tablerummy plays by default, as a ``--cards`` file holds it;
     ``keys``: the keys of each card that are values (scaled by the lab); ``facts``: the
     ``(card, key)`` pairs the rulebook prints, never scaled; ``named``: the tables that
-    ``--cards NAME`` names.
+    ``--cards NAME`` names; ``hands``: how many hands a game lasts as the rulebook puts it
+    (low, high), what the lab's calibration aims at (None: it does not calibrate).
     """
 
     default: Mapping[str, Mapping[str, int]]
     keys: tuple[str, ...]
     facts: frozenset[tuple[str, str]] = frozenset()
     named: Mapping[str, Mapping[str, Mapping[str, int]]] = field(default_factory=dict)
+    hands: tuple[float, float] | None = None
 
 
 class SearchHooks:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..family import CardFace, Family, Namer, Observer, SearchHooks, View
+from ..family import CardFace, CardTables, Family, Namer, Observer, SearchHooks, View
 from ..variant import Observation, Variant
 
 if TYPE_CHECKING:
@@ -26,6 +26,14 @@ class _Capone(Family):
 
         return (Capone,)
 
+    def card_tables(self, variant: str) -> CardTables | None:
+        """tablerummy's values, ``--cards classic`` and the rulebook's usual game length
+        ("usually 4–7" hands), which the lab calibrates the values to."""
+        from .cards import CLASSIC_TABLE, DEFAULT_TABLE
+
+        return CardTables(default=DEFAULT_TABLE, keys=("points", "set"), facts=frozenset(),
+                          named={"classic": CLASSIC_TABLE}, hands=(4.0, 7.0))
+
     def bots(self) -> Sequence[type[Bot]]:
         from .greedy import CaponeGreedyBot as Greedy
 
@@ -37,7 +45,7 @@ class _Capone(Family):
         return SEARCH
 
     def present(self, variant: Variant, observation: Observation) -> View:
-        from ..present.capone import capone_view
+        from .present import capone_view
 
         return capone_view(variant, observation)
 
@@ -47,14 +55,14 @@ class _Capone(Family):
         return dict(NAMES)
 
     def move_words(self, words: list[str], name: Namer) -> str:
-        from ..present.words import _capone
+        from .words import move_words
 
-        return _capone(words, name)
+        return move_words(words, name)
 
     def card_faces(self, variant: Variant) -> dict[str, CardFace]:
-        from ..web.affordances import card_faces
+        from .words import card_faces
 
-        return {card: CardFace(**face) for card, face in card_faces(variant).items()}
+        return card_faces(variant)
 
     def observer(self, variant: Variant) -> Observer:
         raise NotImplementedError  # scaffold: issue 26 writes the one observer

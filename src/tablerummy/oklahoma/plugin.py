@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..family import CardFace, Family, Namer, Observer, SearchHooks, View
+from ..family import CardFace, Family, Namer, Observer, Row, SearchHooks, View
 from ..variant import Observation, Variant
 
 if TYPE_CHECKING:
@@ -37,26 +37,29 @@ class _Oklahoma(Family):
         return SEARCH
 
     def present(self, variant: Variant, observation: Observation) -> View:
-        from ..present.oklahoma import oklahoma_view
+        from .present import oklahoma_view
 
         return oklahoma_view(variant, observation)
 
-    def card_names(self, variant: Variant) -> dict[str, str]:
-        from .cards import IDS, card_name
+    def move_menu(self, variant: Variant, texts: Sequence[str]) -> list[Row] | None:
+        from .moves_menu import oklahoma_moves
 
-        names = {cid: card_name(cid) for cid in IDS}
-        names["JK"] = "Joker"
-        return names
+        return oklahoma_moves(variant, texts)
+
+    def card_names(self, variant: Variant) -> dict[str, str]:
+        from .words import card_names
+
+        return card_names()
 
     def move_words(self, words: list[str], name: Namer) -> str:
-        from ..present.words import _oklahoma
+        from .words import move_words
 
-        return _oklahoma(words, name)
+        return move_words(words, name)
 
     def card_faces(self, variant: Variant) -> dict[str, CardFace]:
-        from ..web.affordances import card_faces
+        from .words import card_faces
 
-        return {card: CardFace(**face) for card, face in card_faces(variant).items()}
+        return card_faces(variant)
 
     def observer(self, variant: Variant) -> Observer:
         raise NotImplementedError  # scaffold: issue 26 writes the one observer
