@@ -6,7 +6,8 @@ See :mod:`tablerummy.family`.  Registered in ``pyproject.toml`` under the
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import cache
 from typing import TYPE_CHECKING
 
 from ..family import CardFace, CardTables, Family, Namer, Observer, SearchHooks, View
@@ -45,9 +46,7 @@ class _Capone(Family):
         return SEARCH
 
     def present(self, variant: Variant, observation: Observation) -> View:
-        from .present import capone_view
-
-        return capone_view(variant, observation)
+        return _view()(variant, observation)
 
     def card_names(self, variant: Variant) -> dict[str, str]:
         from .cards import NAMES
@@ -55,9 +54,7 @@ class _Capone(Family):
         return dict(NAMES)
 
     def move_words(self, words: list[str], name: Namer) -> str:
-        from .words import move_words
-
-        return move_words(words, name)
+        return _say()(words, name)
 
     def card_faces(self, variant: Variant) -> dict[str, CardFace]:
         from .words import card_faces
@@ -76,6 +73,23 @@ class _Capone(Family):
         from ..envs.spaces import action_space
 
         return action_space(variant)
+
+
+@cache
+def _view() -> Callable[[Variant, Observation], View]:
+    """The table view, imported on first use (an import statement in a method costs a few
+    µs at every call, and a table asks for a view per reader and a sentence per move)."""
+    from .present import capone_view
+
+    return capone_view
+
+
+@cache
+def _say() -> Callable[[list[str], Namer], str]:
+    """The move sentences, imported on first use (see :func:`_view`)."""
+    from .words import move_words
+
+    return move_words
 
 
 FAMILY = _Capone()

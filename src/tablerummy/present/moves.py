@@ -71,12 +71,13 @@ def sentence_rows(variant: Variant, texts: Sequence[str]) -> list[Row]:
     rest (``Al Capone``, ``ask around for Al Capone``), and one row without a label for
     the other moves, each entry a whole sentence.  A row's label, a space and an entry's
     label read the move's sentence, and can be typed back (:func:`find_typed`)."""
-    from .words import move_words, namer
+    from .words import namer, sayer
 
     name = namer(variant)
+    say = sayer(variant, name)
     rows: dict[str, list[Entry]] = {}
     for text in texts:
-        said = move_words(variant, text, name)
+        said = say(text)
         words = text.split()
         card = f"Play {name(words[1])}:" if words[0] == "play" and len(words) > 1 else ""
         if card and said.startswith(card + " "):  # a Gavel card's ways: "Play Eliot Ness:"

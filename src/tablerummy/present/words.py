@@ -13,7 +13,7 @@ are read: no rule is computed here.  The terminal also takes a sentence typed ba
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import groupby
 
 from ..family import Namer
@@ -62,15 +62,24 @@ def common_words(words: list[str], name: Namer) -> str:
 def move_words(variant: Variant, text: str, name: Namer | None = None) -> str:
     """The sentence of one move text (``play eliot-ness reveal-seven`` →
     ``Play Eliot Ness: reveal seven``); ``name`` is :func:`namer` if the caller keeps it."""
-    words = text.split()
-    if not words:
-        return text
-    return family_of(variant).move_words(words, name or namer(variant))
+    return sayer(variant, name)(text)
+
+
+def sayer(variant: Variant, name: Namer | None = None) -> Callable[[str], str]:
+    """:func:`move_words` of ``variant`` as a function of the text alone, for a caller that
+    words every legal move (the family is asked once, not once a move)."""
+    say = family_of(variant).move_words
+    named = name or namer(variant)
+
+    def said(text: str) -> str:
+        words = text.split()
+        return say(words, named) if words else text
+    return said
 
 
 def typed_move(variant: Variant, legal: Sequence[str], typed: str) -> str | None:
     """The legal move whose sentence is ``typed`` (any case, spaces squeezed), if one is."""
     wanted = " ".join(typed.split()).casefold()
-    name = namer(variant)
-    found = [t for t in legal if move_words(variant, t, name).casefold() == wanted]
+    said = sayer(variant)
+    found = [t for t in legal if said(t).casefold() == wanted]
     return found[0] if len(found) == 1 else None

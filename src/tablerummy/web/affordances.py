@@ -30,7 +30,7 @@ from dataclasses import asdict
 from typing import Any
 
 from ..present import View
-from ..present.words import move_words, namer
+from ..present.words import sayer
 from ..registry import family_of
 from ..variant import Variant
 
@@ -90,7 +90,7 @@ def affordances(variant: Variant, view: View, legal: Sequence[str],
     decision = view.get("phase") not in TURN_PHASES
     decision_title = _decision_title(view)
     out: list[Affordance] = []
-    name = namer(variant)
+    say = sayer(variant)
     for text in legal:
         words = text.split()
         verb = words[0] if words else ""
@@ -112,7 +112,7 @@ def affordances(variant: Variant, view: View, legal: Sequence[str],
             group = decision_title
         if not cards and pile is None and group is None:
             group = "Moves"
-        out.append({"text": text, "verb": verb, "label": move_words(variant, text, name),
+        out.append({"text": text, "verb": verb, "label": say(text),
                     "cards": cards, "pile": pile, "group": group, "option": option})
     return out
 
