@@ -12,9 +12,9 @@ from collections.abc import Sequence
 import pytest
 
 from tablerummy.bots import bot_names, get_bot
-from tablerummy.bots.capone_greedy import CaponeGreedyBot
 from tablerummy.capone import actions as A
 from tablerummy.capone.cards import GANGSTERS, KINDS
+from tablerummy.capone.greedy import CaponeGreedyBot
 from tablerummy.capone.state import CaponeState
 from tablerummy.errors import OptionError
 from tablerummy.simulate import Setup, simulate

@@ -1,5 +1,8 @@
 """Card-value tables by scale, and the named tables shipped with tablerummy.
 
+Each family says which values its variants can be played with (its plug-in's
+:meth:`~tablerummy.family.Family.card_tables`); this module reads them for every variant.
+
 The printed card values of ``capone`` and ``ripper`` are not public, so tablerummy's
 defaults are its own: since 2026-12-03 the values the variant lab calibrated
 (:mod:`tablerummy.lab.calibrate`, ``docs/lab/README.md``), with which games last as long
@@ -10,43 +13,54 @@ so that games played with it replay and score as they were played.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
+from typing import TypeVar
 
 from .errors import OptionError
-from .ripper.cards import ALIBI_SUSPECTS, SCENES, SUSPECTS, VICTIMS
+from .family import CardTables
 from .userinput import shown
 
-NAMED_TABLES: dict[str, dict[str, dict[str, dict[str, int]]]] = {
-    "capone": {"classic": {
-        "al-capone": {"points": 5, "set": 75},
-        **{kind: {"points": 3, "set": 40} for kind in (
-            "murray-humphreys", "ralph-capone", "jake-guzik", "jack-mcgurn")},
-        **{kind: {"points": 4, "set": 40} for kind in ("johnny-torrio", "frank-nitti")},
-        "william-white": {"points": 3, "set": 35},
-        **{kind: {"points": 4, "set": 30} for kind in ("samuel-hunt", "fred-burke")},
-        "mike-heitler": {"points": 5, "set": 30},
-    }},
-    "ripper": {"classic": {
-        **{f"suspect-{suspect}": {"points": 5} for suspect in SUSPECTS},
-        **{f"alibi-{suspect}": {"points": 5} for suspect in ALIBI_SUSPECTS},
-        **{kind: {"points": 3} for kind in (*VICTIMS, *SCENES)},
-    }},
-}
+T = TypeVar("T")
+
+
+class PerVariant(Mapping[str, T]):
+    """Variant name → one fact of its :class:`~tablerummy.family.CardTables`, for the
+    variants that have it: read from each family's plug-in when asked, so that looking up
+    one variant imports only its family (listing them imports every family)."""
+
+    def __init__(self, read: Callable[[CardTables], T | None]) -> None:
+        self._read = read
+
+    def __getitem__(self, variant: str) -> T:
+        tables = card_tables(variant)
+        value = None if tables is None else self._read(tables)
+        if not value:
+            raise KeyError(variant)
+        return value
+
+    def __iter__(self) -> Iterator[str]:
+        from .registry import variant_names
+
+        return iter([name for name in variant_names() if name in self])
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+def card_tables(variant: str) -> CardTables | None:
+    """The card tables of ``variant`` (its family's), None for a variant without any or
+    not installed."""
+    from .registry import family_of, variant_names
+
+    if variant not in variant_names():
+        return None
+    return family_of(variant).card_tables(variant)
+
+
+NAMED_TABLES: Mapping[str, Mapping[str, Mapping[str, Mapping[str, int]]]] = PerVariant(
+    lambda tables: tables.named)
 """Per variant, the tables that ``--cards NAME`` names, as ``--cards`` files would hold
-them.  ``classic`` is tablerummy's first table (until 2026-12-03): with it greedy games
-last 3.5 hands (``capone``, 2 players), 4.1 (3) and 2.4 (4 in teams), 2.6 / 3.3 / 4.1
-(``ripper``) — shorter than the rulebooks' "usually 4–7" and "between 3 and 5"."""
-
-
-def _tables() -> dict[str, tuple[Mapping[str, Mapping[str, int]], tuple[str, ...],
-                                 frozenset[tuple[str, str]]]]:
-    """Per variant: the default table, the keys that are values, the rulebook's facts."""
-    from .capone.cards import DEFAULT_TABLE as CAPONE
-    from .ripper.cards import DEFAULT_TABLE as RIPPER
-    from .ripper.cards import FACTS as RIPPER_FACTS
-
-    return {"capone": (CAPONE, ("points", "set"), frozenset()),
-            "ripper": (RIPPER, ("points",), RIPPER_FACTS)}
+them (each family's :attr:`CardTables.named <tablerummy.family.CardTables.named>`)."""
 
 
 def scaled_cards(variant: str, scale: float,
@@ -58,16 +72,19 @@ def scaled_cards(variant: str, scale: float,
     them), nor are the settings that are no values (a suspect's order); a value of at
     least 1 stays at least 1 (a card in a play area must score).
     """
-    tables = _tables()
-    if variant not in tables:
-        raise OptionError(f"calibration knows capone and ripper, not {shown(variant)}")
+    tables = card_tables(variant)
+    if tables is None:
+        from .registry import variant_names
+
+        known = " and ".join(name for name in variant_names() if card_tables(name))
+        raise OptionError(f"calibration knows {known}, not {shown(variant)}")
     if not 0 < scale <= 100:
         raise OptionError(f"a scale must be above 0 and at most 100, not {scale:g}")
     if base:
         from .variant import get_variant
 
         get_variant(variant, cards=base)  # the engine's checks, with their one-line errors
-    defaults, keys, facts = tables[variant]
+    defaults, keys, facts = tables.default, tables.keys, tables.facts
     out: dict[str, dict[str, int]] = {}
     for kind, entry in defaults.items():
         given = (base or {}).get(kind, {})

@@ -60,13 +60,15 @@ class CardTables:
     ``default``: the table tablerummy plays by default, as a ``--cards`` file holds it;
     ``keys``: the keys of each card that are values (scaled by the lab); ``facts``: the
     ``(card, key)`` pairs the rulebook prints, never scaled; ``named``: the tables that
-    ``--cards NAME`` names.
+    ``--cards NAME`` names; ``hands``: how many hands a game lasts as the rulebook puts it
+    (low, high), what the lab's calibration aims at (None: it does not calibrate).
     """
 
     default: Mapping[str, Mapping[str, int]]
     keys: tuple[str, ...]
     facts: frozenset[tuple[str, str]] = frozenset()
     named: Mapping[str, Mapping[str, Mapping[str, int]]] = field(default_factory=dict)
+    hands: tuple[float, float] | None = None
 
 
 class SearchHooks:
@@ -74,7 +76,19 @@ class SearchHooks:
     rollouts and how to value a hand cut off before it ended.  The defaults suit any game."""
 
     def progress(self, state: HandState) -> Callable[[Action], bool] | None:
-        """Which actions put cards on the table (a light rollout prefers them), or None."""
+        """Which actions put cards on the table (a light rollout prefers them), or None.
+
+        By default the test of :meth:`progress_range`, when it gives one."""
+        span = self.progress_range(state)
+        if span is None:
+            return None
+        lo, hi = span
+        return lambda action: lo <= action < hi  # type: ignore[operator]
+
+    def progress_range(self, state: HandState) -> tuple[int, int] | None:
+        """The same actions as a range of action ids ``lo <= a < hi``, where a family
+        numbers its actions so, or None.  A search tests a range inline: a call per
+        legal action in every rollout step costs it about twice as much."""
         return None
 
     def standing(self, state: HandState) -> list[float]:

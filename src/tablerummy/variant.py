@@ -8,7 +8,6 @@ terminal, the web table) is written against them only.
 
 from __future__ import annotations
 
-import importlib
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
@@ -94,7 +93,8 @@ def _whole_number(name: str, value: object) -> int:
 class Variant(ABC):
     """A variant with its options and card values fixed: the static rules.
 
-    Subclasses register themselves with :func:`register` under their ``name``.
+    Each family's plug-in lists its classes (:meth:`tablerummy.family.Family.variants`),
+    found by ``name`` through :mod:`tablerummy.registry`.
     """
 
     name: ClassVar[str]
@@ -341,20 +341,14 @@ class HandState(ABC):
         self.apply_unchecked(self.check(action))
 
 
-# --- the registry -------------------------------------------------------------------
-
-_REGISTRY: dict[str, Callable[..., Variant]] = {}
-
-
-def register(cls: type[Variant]) -> type[Variant]:
-    """Class decorator: make a variant available by name (python-chess style)."""
-    _REGISTRY[cls.name] = cls
-    return cls
+# --- looking variants up -------------------------------------------------------------
 
 
 def variant_names() -> list[str]:
-    _load_builtin()
-    return sorted(_REGISTRY)
+    """Every installed variant, sorted (the families' entry points: :mod:`.registry`)."""
+    from .registry import variant_names as names
+
+    return names()
 
 
 def get_variant(
@@ -362,32 +356,17 @@ def get_variant(
     options: Mapping[str, object] | None = None,
     cards: Mapping[str, Any] | None = None,
 ) -> Variant:
-    """The variant ``name`` with ``options``; ``cards`` overrides card values."""
-    key = name.lower()
-    factory = _REGISTRY.get(key)
-    if factory is None and key in _MODULE_OF:  # import only the variant asked for
-        importlib.import_module(f"{__package__}.{_MODULE_OF[key]}")
-        factory = _REGISTRY.get(key)
-    if factory is None:
-        _load_builtin()
-        factory = _REGISTRY.get(key)
-    if factory is None:
-        raise OptionError(f"unknown variant {shown(name)} (variants: {', '.join(variant_names())})")
+    """The variant ``name`` with ``options``; ``cards`` overrides card values.
+
+    The class comes from :mod:`.registry` (one entry point per variant), which imports
+    only the family that plays ``name``.
+    """
+    from .registry import variant_class
+
+    factory = variant_class(name)
     if cards is not None:
         return factory(options, cards=cards)
     return factory(options)
-
-
-_BUILTIN = ("capone", "ripper", "oklahoma")
-"""Modules of the variants that ship with tablerummy; each registers itself on import."""
-_MODULE_OF = {"capone": "capone", "ripper": "ripper", "fortune": "oklahoma",
-              "arlington": "oklahoma", "arlington-heights": "oklahoma"}
-"""The module of each built-in variant, so that a command imports only the one it plays."""
-
-
-def _load_builtin() -> None:
-    for module in _BUILTIN:
-        importlib.import_module(f"{__package__}.{module}")
 
 
 def check_seat(state: HandState, seat: int | None, action: Action) -> None:

@@ -1,8 +1,10 @@
 """Bots: they see one seat's observation and the legal actions, never the full state.
 
-Bots are looked up by name per variant (``get_bot("greedy", variant, seat)``); a bot
-registered for ``"*"`` plays every variant.  A name may carry options after colons,
-``ismcts:iterations=2000:c=0.7`` (colons, because commas separate bots in ``--bots``).
+Bots are looked up by name per variant (``get_bot("greedy", variant, seat)``): a variant's
+bots are those that play every game (``random``, ``ismcts``, registered for ``"*"``) and
+its family's own (the plug-in's :meth:`~tablerummy.family.Family.bots`, the greedy one).
+A name may carry options after colons, ``ismcts:iterations=2000:c=0.7`` (colons, because
+commas separate bots in ``--bots``).
 
 Search bots also want positions to search: a bot whose class sets ``wants_sampler``
 gets, before each decision, a :class:`Sampler` of its own seat's information set
@@ -105,40 +107,52 @@ class Bot(ABC):
 
 
 _BOTS: dict[tuple[str, str], type[Bot]] = {}
-_BUILTIN = {"*": ("random",), "capone": ("capone_greedy",), "ripper": ("ripper_greedy",),
-            "fortune": ("oklahoma_greedy",), "arlington": ("oklahoma_greedy",),
-            "arlington-heights": ("oklahoma_greedy",)}
-"""The bot modules that ship with tablerummy, by the variant they play: a command
-imports those of its variant only (each registers its bots on import)."""
+"""Bots registered by :func:`register_bot`: those for every game (``"*"``) and any a
+program adds for one variant.  A family's own bots are its plug-in's
+(:meth:`tablerummy.family.Family.bots`), not listed here."""
+_EVERY_GAME = ("random",)
+"""The modules of the bots that play every game and import no family: loaded with any list."""
 _BY_NAME = {"ismcts": "ismcts"}
-"""Bots for every variant that import every variant: loaded when asked for by name (or
-when the bots are listed), so that a run of one variant does not import the others."""
+"""Bots for every game that are loaded only when asked for by name (or when the bots are
+listed): the search imports more than a run of greedy bots needs."""
 
 
 def register_bot(variant: str = "*") -> Callable[[type[Bot]], type[Bot]]:
+    """Class decorator: make a bot available by name, for ``variant`` or (``"*"``) every game."""
     def wrap(cls: type[Bot]) -> type[Bot]:
         _BOTS[(cls.name, variant)] = cls
         return cls
     return wrap
 
 
-def _load(variant: str, name: str | None = None) -> None:
-    """Import the bots of ``variant``, and ``name``'s module (every bot without a name)."""
+def _load(name: str | None = None) -> None:
+    """Import the bots for every game, and ``name``'s module (every one without a name)."""
     extra = _BY_NAME.values() if name is None else [_BY_NAME.get(name, "")]
-    for module in (*_BUILTIN["*"], *_BUILTIN.get(variant, ()), *extra):
+    for module in (*_EVERY_GAME, *extra):
         if module:
             importlib.import_module(f"{__package__}.{module}")
 
 
+def _family_bots(variant: str) -> dict[str, type[Bot]]:
+    """The bots of ``variant``'s family, by name (a one-line error for an unknown variant)."""
+    from ..registry import family_of
+
+    return {cls.name: cls for cls in family_of(variant).bots()}
+
+
 def bot_names(variant: str) -> list[str]:
-    _load(variant)
-    return sorted({name for name, v in _BOTS if v in (variant, "*")})
+    """Every bot that plays ``variant``: those for every game and its family's own."""
+    _load()
+    own = _family_bots(variant)
+    return sorted({name for name, v in _BOTS if v in (variant, "*")} | set(own))
 
 
 def bot_class(name: str, variant: str) -> type[Bot] | None:
-    """The class that plays ``variant`` under ``name`` (its own, else the one for all)."""
-    _load(variant, name)
-    return _BOTS.get((name, variant)) or _BOTS.get((name, "*"))
+    """The class that plays ``variant`` under ``name``: one registered for that variant,
+    else its family's, else the one for every game."""
+    _load(name)
+    return (_BOTS.get((name, variant)) or _family_bots(variant).get(name)
+            or _BOTS.get((name, "*")))
 
 
 def parse_bot_name(name: str) -> tuple[str, dict[str, str]]:

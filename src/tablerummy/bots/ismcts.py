@@ -62,16 +62,11 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import ClassVar, Protocol, TypeVar
 
-from ..capone import actions as CA
-from ..capone.state import CaponeState
 from ..errors import OptionError
-from ..oklahoma import actions as OA
-from ..oklahoma.state import OklahomaState
-from ..ripper import actions as RA
-from ..ripper.scoring import hand_scores
-from ..ripper.state import RipperState
+from ..family import SearchHooks
+from ..registry import family_of
 from ..userinput import shown
-from ..variant import Action, HandState, Observation
+from ..variant import Action, HandState, Observation, Variant
 from . import Bot, ask, register_bot
 
 
@@ -100,37 +95,21 @@ class Node:
         """The greedy bot's choice here (in the first position that reached it), or None."""
 
 
-def progress_range(state: HandState) -> tuple[int, int] | tuple[None, None]:
-    """The action ids of melds and layoffs where a variant numbers its actions.
-
-    What the light rollout policy prefers: a uniformly random rollout mostly discards
-    (most legal actions are discards) and so hardly ever melds; preferring the moves that
-    put cards on the table makes a rollout look like play.
-    """
-    if isinstance(state, CaponeState):
-        return CA.MELD, CA.DISCARD
-    if isinstance(state, RipperState):
-        return RA.MELD, RA.DISCARD
-    return None, None
+def search_hooks(variant: Variant) -> SearchHooks:
+    """What the search asks of ``variant``'s family (its plug-in's hooks), kept per variant:
+    a rollout asks them at every step, the registry once."""
+    hooks = _HOOKS.get(variant.name)
+    if hooks is None:
+        hooks = _HOOKS[variant.name] = family_of(variant).search()
+    return hooks
 
 
-def progress_test(state: HandState) -> Callable[[Action], bool] | None:
-    """The same preference where actions are not numbered (the Oklahoma family)."""
-    if isinstance(state, OklahomaState):
-        return lambda a: a[0] in _OKLAHOMA_PROGRESS  # type: ignore[index]
-    return None
-
-
-_OKLAHOMA_PROGRESS = frozenset((OA.PILE, OA.MELD, OA.LAYOFF))
+_HOOKS: dict[str, SearchHooks] = {}
 
 
 def side_scores(state: HandState) -> list[float]:
     """Each side's hand score, or for an unfinished hand what it stands at now."""
-    if state.is_over or not isinstance(state, RipperState):
-        return [float(s) for s in state.scores()]
-    scores, _ = hand_scores("at-large", state.areas, state.wilds, state.hands, state.votes,
-                            state.cards)
-    return [float(s) for s in scores]
+    return search_hooks(state.variant).standing(state)
 
 
 class ISMCTSBot(Bot):
@@ -253,8 +232,16 @@ class ISMCTSBot(Bot):
         sqrt = math.sqrt
         rnd = rng.random
         greed = self.greed
-        progress = progress_test(sampler.sample(rng)) if greed > 0 else None
-        lo, hi = progress_range(sampler.sample(rng)) if greed > 0 else (None, None)
+        hooks = search_hooks(variant)
+        standing = hooks.standing
+        progress: Callable[[Action], bool] | None = None
+        lo: int | None = None
+        hi: int | None = None
+        if greed > 0:  # which moves a light rollout prefers (two draws: seeded searches repeat)
+            progress = hooks.progress(sampler.sample(rng))
+            span = hooks.progress_range(sampler.sample(rng))
+            if span is not None:
+                lo, hi = span
         guides = self._guides() if self.rollout == "greedy" or tree > 0 else None
         greedy_rollouts = self.rollout == "greedy"
         reward = VALUATIONS[self.value]
@@ -335,7 +322,7 @@ class ISMCTSBot(Bot):
                         moves = good
                 state.apply_unchecked(moves[int(rnd() * len(moves))])
                 steps += 1
-            rewards = reward(state, nsides, scale, totals, target, cutoff)
+            rewards = reward(state, nsides, scale, totals, target, cutoff, standing)
             if discount < 1.0:
                 factor = discount ** (len(path) - 1 + steps)
                 rewards = [r * factor for r in rewards]
@@ -364,10 +351,15 @@ class ISMCTSBot(Bot):
         return self._guide_bots
 
 
-def _margins(state: HandState, nsides: int, scale: float) -> tuple[list[float], list[float]]:
+Standing = Callable[[HandState], list[float]]
+"""Each side's hand score or where it stands (:meth:`SearchHooks.standing`)."""
+
+
+def _margins(state: HandState, nsides: int, scale: float,
+             standing: Standing | None) -> tuple[list[float], list[float]]:
     """Each side's hand score (or where it stands) and its margin over the best other side,
     in reward units clipped to [−1, 1]."""
-    scores = side_scores(state)
+    scores = side_scores(state) if standing is None else standing(state)
     out = []
     for side in range(nsides):
         best_other = max(s for i, s in enumerate(scores) if i != side) if nsides > 1 \
@@ -386,13 +378,13 @@ def _game_winner(scores: Sequence[float], totals: Sequence[int],
 
 
 def game_rewards(state: HandState, nsides: int, scale: float, totals: Sequence[int],
-                 target: int, cutoff: float) -> list[float]:
+                 target: int, cutoff: float, standing: Standing | None = None) -> list[float]:
     """Per side (the default valuation): ±1 for a hand that ends the game, the clipped
     margin of a finished hand, ``cutoff`` × the clipped margin so far of a cut-off one.
 
     A cut-off rollout is thus never worth more than ending the hand with the same margin,
     nor than winning the game now (see the module's docs)."""
-    scores, out = _margins(state, nsides, scale)
+    scores, out = _margins(state, nsides, scale, standing)
     if state.is_over:
         winner = _game_winner(scores, totals, target)
         if winner is not None:
@@ -402,10 +394,10 @@ def game_rewards(state: HandState, nsides: int, scale: float, totals: Sequence[i
 
 
 def margin_rewards(state: HandState, nsides: int, scale: float, totals: Sequence[int],
-                   target: int, cutoff: float) -> list[float]:
+                   target: int, cutoff: float, standing: Standing | None = None) -> list[float]:
     """Per side (``value=margin``, the valuation before 2026-12-04): the clipped margin,
     finished or not, and ``0.3 × margin ± 0.7`` for a hand that ends the game."""
-    scores, out = _margins(state, nsides, scale)
+    scores, out = _margins(state, nsides, scale, standing)
     if state.is_over:
         winner = _game_winner(scores, totals, target)
         if winner is not None:
@@ -413,7 +405,8 @@ def margin_rewards(state: HandState, nsides: int, scale: float, totals: Sequence
     return out
 
 
-Valuation = Callable[[HandState, int, float, Sequence[int], int, float], list[float]]
+Valuation = Callable[[HandState, int, float, Sequence[int], int, float, Standing | None],
+                     list[float]]
 VALUATIONS: dict[str, Valuation] = {"game": game_rewards, "margin": margin_rewards}
 """How a search scores the position a rollout reached, by the ``value`` option."""
 

@@ -74,7 +74,21 @@ DEFAULT_TABLE: dict[str, dict[str, int]] = {
 5.8 hands with 2 players, 6.9 with 3 and 4.1 with 4 in teams, inside the rulebook's
 "usually 4-7"; a complete set is worth more the more copies it has, and a complete Al
 Capone set 38 (public sources: at most 73).  tablerummy's first table, every value
-about twice these, is ``--cards classic`` (:data:`~tablerummy.cardtables.NAMED_TABLES`)."""
+about twice these, is ``--cards classic`` (:data:`CLASSIC_TABLE`)."""
+
+
+CLASSIC_TABLE: dict[str, dict[str, int]] = {
+    "al-capone": {"points": 5, "set": 75},
+    **{kind: {"points": 3, "set": 40} for kind in (
+        "murray-humphreys", "ralph-capone", "jake-guzik", "jack-mcgurn")},
+    **{kind: {"points": 4, "set": 40} for kind in ("johnny-torrio", "frank-nitti")},
+    "william-white": {"points": 3, "set": 35},
+    **{kind: {"points": 4, "set": 30} for kind in ("samuel-hunt", "fred-burke")},
+    "mike-heitler": {"points": 5, "set": 30},
+}
+"""``--cards classic``, as a ``--cards`` file would hold it: tablerummy's first table
+(until 2026-12-03).  With it greedy games last 3.5 hands (2 players), 4.1 (3) and 2.4
+(4 in teams): shorter than the rulebook's "usually 4–7"."""
 
 
 @dataclass(frozen=True)

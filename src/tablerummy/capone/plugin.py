@@ -6,10 +6,11 @@ See :mod:`tablerummy.family`.  Registered in ``pyproject.toml`` under the
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import cache
 from typing import TYPE_CHECKING
 
-from ..family import CardFace, Family, Namer, Observer, View
+from ..family import CardFace, CardTables, Family, Namer, Observer, SearchHooks, View
 from ..variant import Observation, Variant
 
 if TYPE_CHECKING:
@@ -26,15 +27,26 @@ class _Capone(Family):
 
         return (Capone,)
 
+    def card_tables(self, variant: str) -> CardTables | None:
+        """tablerummy's values, ``--cards classic`` and the rulebook's usual game length
+        ("usually 4–7" hands), which the lab calibrates the values to."""
+        from .cards import CLASSIC_TABLE, DEFAULT_TABLE
+
+        return CardTables(default=DEFAULT_TABLE, keys=("points", "set"), facts=frozenset(),
+                          named={"classic": CLASSIC_TABLE}, hands=(4.0, 7.0))
+
     def bots(self) -> Sequence[type[Bot]]:
-        from ..bots.capone_greedy import CaponeGreedyBot as Greedy
+        from .greedy import CaponeGreedyBot as Greedy
 
         return (Greedy,)
 
-    def present(self, variant: Variant, observation: Observation) -> View:
-        from ..present.capone import capone_view
+    def search(self) -> SearchHooks:
+        from .search import SEARCH
 
-        return capone_view(variant, observation)
+        return SEARCH
+
+    def present(self, variant: Variant, observation: Observation) -> View:
+        return _view()(variant, observation)
 
     def card_names(self, variant: Variant) -> dict[str, str]:
         from .cards import NAMES
@@ -42,14 +54,12 @@ class _Capone(Family):
         return dict(NAMES)
 
     def move_words(self, words: list[str], name: Namer) -> str:
-        from ..present.words import _capone
-
-        return _capone(words, name)
+        return _say()(words, name)
 
     def card_faces(self, variant: Variant) -> dict[str, CardFace]:
-        from ..web.affordances import card_faces
+        from .words import card_faces
 
-        return {card: CardFace(**face) for card, face in card_faces(variant).items()}
+        return card_faces(variant)
 
     def observer(self, variant: Variant) -> Observer:
         raise NotImplementedError  # scaffold: issue 26 writes the one observer
@@ -63,6 +73,23 @@ class _Capone(Family):
         from ..envs.spaces import action_space
 
         return action_space(variant)
+
+
+@cache
+def _view() -> Callable[[Variant, Observation], View]:
+    """The table view, imported on first use (an import statement in a method costs a few
+    µs at every call, and a table asks for a view per reader and a sentence per move)."""
+    from .present import capone_view
+
+    return capone_view
+
+
+@cache
+def _say() -> Callable[[list[str], Namer], str]:
+    """The move sentences, imported on first use (see :func:`_view`)."""
+    from .words import move_words
+
+    return move_words
 
 
 FAMILY = _Capone()

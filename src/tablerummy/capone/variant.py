@@ -5,13 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from ..variant import Action, OptionSpec, Variant, register
+from ..variant import Action, OptionSpec, Variant
 from . import actions
 from .cards import DEFAULT_CARDS, DEFAULT_TABLE, GANGSTERS, GAVELS, KINDS, NAMES, CardTable
 from .state import HAND_SIZE, CaponeState
 
 
-@register
 class Capone(Variant):
     """Mystery Rummy: Al Capone and the Chicago Underworld."""
 

@@ -20,16 +20,17 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..cardtables import scaled_cards
+from ..cardtables import PerVariant, scaled_cards
 from ..errors import OptionError
 from ..simulate import GameResult, Setup
 from ..tournament import Task
 from ..userinput import shown
 from .shape import Shape, run_shape
 
-RULEBOOK_RANGE: dict[str, tuple[float, float]] = {"capone": (4.0, 7.0), "ripper": (3.0, 5.0)}
-"""Hands per game, as the rulebooks put it: "usually 4–7" (Al Capone), "usually between
-3 and 5" (Jack the Ripper)."""
+RULEBOOK_RANGE: Mapping[str, tuple[float, float]] = PerVariant(lambda tables: tables.hands)
+"""Hands per game, as the rulebooks put it (each family's :attr:`CardTables.hands
+<tablerummy.family.CardTables.hands>`): "usually 4–7" (Al Capone), "usually between 3 and
+5" (Jack the Ripper)."""
 
 
 @dataclass
@@ -103,7 +104,8 @@ def run_calibration(variant: str, scales: Sequence[float], players: Sequence[int
     ``base`` (a ``--cards`` table) is what the scales multiply: tablerummy's defaults
     when None, so that a calibration of another table is as easy as of today's."""
     if variant not in RULEBOOK_RANGE:
-        raise OptionError(f"calibration knows capone and ripper, not {shown(variant)}")
+        known = " and ".join(RULEBOOK_RANGE)
+        raise OptionError(f"calibration knows {known}, not {shown(variant)}")
     if not scales or not players:
         raise OptionError("give at least one scale and one player count")
     tables = {scale: scaled_cards(variant, scale, base) for scale in scales}  # checks them all

@@ -59,7 +59,7 @@ def make_bot(name: str, variant: Variant, seat: int, seed: int | None = None) ->
     if base != "ismcts":
         raise OptionError(f"a clairvoyant player is the ismcts search given the true deal: "
                           f"clairvoyant:ismcts[:key=value…], not {shown(name)}")
-    from ..bots.ismcts import ClairvoyantISMCTSBot  # imports every variant: only when asked
+    from ..bots.ismcts import ClairvoyantISMCTSBot  # only when asked
 
     bot = ClairvoyantISMCTSBot(variant, seat, seed)
     bot.configure(options)
@@ -70,7 +70,7 @@ def ask(bot: Bot, game: Game, legal: Sequence[Action]) -> Action:
     """Ask a bot at a lab table: the clairvoyant with the true position, others as usual.
 
     While the search module is not imported no bot can be the clairvoyant, so a run
-    without one never imports it (it imports every variant: a fifth of a second a worker).
+    without one never imports it.
     """
     search = sys.modules.get(ISMCTS_MODULE)
     if search is None or not isinstance(bot, search.ClairvoyantISMCTSBot):

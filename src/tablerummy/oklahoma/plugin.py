@@ -6,10 +6,11 @@ See :mod:`tablerummy.family`.  Registered in ``pyproject.toml`` under the
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import cache
 from typing import TYPE_CHECKING
 
-from ..family import CardFace, Family, Namer, Observer, View
+from ..family import CardFace, Family, Namer, Observer, Row, SearchHooks, View
 from ..variant import Observation, Variant
 
 if TYPE_CHECKING:
@@ -27,31 +28,35 @@ class _Oklahoma(Family):
         return (Fortune, Arlington, ArlingtonHeights)
 
     def bots(self) -> Sequence[type[Bot]]:
-        from ..bots.oklahoma_greedy import OklahomaGreedy as Greedy
+        from .greedy import OklahomaGreedy as Greedy
 
         return (Greedy,)
 
-    def present(self, variant: Variant, observation: Observation) -> View:
-        from ..present.oklahoma import oklahoma_view
+    def search(self) -> SearchHooks:
+        from .search import SEARCH
 
-        return oklahoma_view(variant, observation)
+        return SEARCH
+
+    def present(self, variant: Variant, observation: Observation) -> View:
+        return _view()(variant, observation)
+
+    def move_menu(self, variant: Variant, texts: Sequence[str]) -> list[Row] | None:
+        from .moves_menu import oklahoma_moves
+
+        return oklahoma_moves(variant, texts)
 
     def card_names(self, variant: Variant) -> dict[str, str]:
-        from .cards import IDS, card_name
+        from .words import card_names
 
-        names = {cid: card_name(cid) for cid in IDS}
-        names["JK"] = "Joker"
-        return names
+        return card_names()
 
     def move_words(self, words: list[str], name: Namer) -> str:
-        from ..present.words import _oklahoma
-
-        return _oklahoma(words, name)
+        return _say()(words, name)
 
     def card_faces(self, variant: Variant) -> dict[str, CardFace]:
-        from ..web.affordances import card_faces
+        from .words import card_faces
 
-        return {card: CardFace(**face) for card, face in card_faces(variant).items()}
+        return card_faces(variant)
 
     def observer(self, variant: Variant) -> Observer:
         raise NotImplementedError  # scaffold: issue 26 writes the one observer
@@ -65,6 +70,23 @@ class _Oklahoma(Family):
         from ..envs.spaces import action_space
 
         return action_space(variant)
+
+
+@cache
+def _view() -> Callable[[Variant, Observation], View]:
+    """The table view, imported on first use (an import statement in a method costs a few
+    µs at every call, and a table asks for a view per reader and a sentence per move)."""
+    from .present import oklahoma_view
+
+    return oklahoma_view
+
+
+@cache
+def _say() -> Callable[[list[str], Namer], str]:
+    """The move sentences, imported on first use (see :func:`_view`)."""
+    from .words import move_words
+
+    return move_words
 
 
 FAMILY = _Oklahoma()

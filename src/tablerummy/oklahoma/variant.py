@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from ..variant import Action, OptionSpec, Variant, register
+from ..variant import Action, OptionSpec, Variant
 from . import actions
 from .cards import IDS, JK, rank_of, standard_deck
 from .rules import NO_SWAP, Rules
@@ -67,7 +67,6 @@ def _target(default: int) -> OptionSpec:
                       "the game ends after a hand in which a player has this many", minimum=1)
 
 
-@register
 class Fortune(OklahomaVariant):
     """Fortune Rummy (Scarne on Cards)."""
 
@@ -90,7 +89,6 @@ class Fortune(OklahomaVariant):
         )
 
 
-@register
 class Arlington(OklahomaVariant):
     """Arlington, or Oklahoma Rummy: Parlett's rules by default, Scarne's as an option."""
 
@@ -117,7 +115,6 @@ class Arlington(OklahomaVariant):
         )
 
 
-@register
 class ArlingtonHeights(OklahomaVariant):
     """Arlington Heights: the rulebook authors' own form, 100 cards with four Jokers."""
 

@@ -4,7 +4,8 @@ The terminal and the web page draw the same view, so neither computes a rule or 
 variant: a view lists players, the viewer's hand in labelled groups, each side's area as
 labelled melds with points, the piles, the scores and a prompt.  How the legal moves are
 grouped for people is :func:`.moves.move_menu`, the same for every front end.  Each variant family
-registers a function ``(variant, observation) -> view``.
+draws its views in its own package (its plug-in's :meth:`~tablerummy.family.Family.present`,
+``(variant, observation) -> view``) from the helpers here (:func:`common_view`, :func:`prompt`).
 
 View keys (all JSON-ready): ``variant``, ``title``, ``seat``, ``to_act``, ``phase``,
 ``prompt``, ``players`` [{seat, label, side, hand_size, dealer, to_act}], ``hand``
@@ -18,40 +19,20 @@ items: [{label, points}], total}: the engine's scoring breakdown).
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from typing import Any
 
+from ..registry import family_of
 from ..variant import Observation, Variant
 
 View = dict[str, Any]
 Presenter = Callable[[Variant, Observation], View]
 
-_PRESENTERS: dict[str, Presenter] = {}
-_BUILTIN = ("capone", "ripper", "oklahoma", "oklahoma_moves")
-
-
-def register_presenter(*variants: str) -> Callable[[Presenter], Presenter]:
-    def wrap(fn: Presenter) -> Presenter:
-        for name in variants:
-            _PRESENTERS[name] = fn
-        return fn
-    return wrap
-
-
-def load_presenters() -> None:
-    """Import the built-in presenters (they register themselves and their move menus)."""
-    for module in _BUILTIN:
-        importlib.import_module(f"{__package__}.{module}")
-
 
 def table_view(variant: Variant, observation: Observation) -> View:
-    """The view of ``observation`` (from ``Game.observation(seat)``) for any front end."""
-    presenter = _PRESENTERS.get(variant.name)
-    if presenter is None:  # imported once, not on every view (a server builds thousands)
-        load_presenters()
-        presenter = _PRESENTERS[variant.name]
-    return presenter(variant, observation)
+    """The view of ``observation`` (from ``Game.observation(seat)``) for any front end:
+    the variant's family draws it (:meth:`tablerummy.family.Family.present`)."""
+    return family_of(variant).present(variant, observation)
 
 
 def seat_label(seat: int) -> str:

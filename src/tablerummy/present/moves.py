@@ -12,9 +12,9 @@ shows the same menu, made here from ``Game.legal_texts()`` alone:
 
 Every legal text is under exactly one entry at each level, and the deepest entries are
 single moves, so each move stays reachable by choosing entries, as well as by typing its
-text.  A variant family may register its own grouping (the Oklahoma one groups melds by
-what they make, see :mod:`.oklahoma_moves`); the default groups texts that share their
-first words, which reads any notation.
+text.  A variant family may group its moves its own way (its plug-in's ``move_menu``: the
+Oklahoma one groups melds by what they make, see :mod:`tablerummy.oklahoma.moves_menu`); the
+default words every move (:func:`sentence_rows`), which reads any notation.
 """
 
 from __future__ import annotations
@@ -26,29 +26,20 @@ from ..variant import Variant
 
 Entry = dict[str, Any]
 Row = dict[str, Any]
-Grouper = Callable[[Variant, Sequence[str]], list[Row]]
-
-_GROUPERS: dict[str, Grouper] = {}
 
 MOVE_ROW = 6
 """A group of moves longer than this may be split by its next word (see ``_splits``)."""
 ENTRY_WIDTH = 16
 
 
-def register_moves(*variants: str) -> Callable[[Grouper], Grouper]:
-    def wrap(fn: Grouper) -> Grouper:
-        for name in variants:
-            _GROUPERS[name] = fn
-        return fn
-    return wrap
-
-
 def move_menu(variant: Variant, texts: Sequence[str]) -> list[Row]:
-    """The menu of ``texts`` (the legal moves, in the engine's order) for any front end."""
-    from . import load_presenters
+    """The menu of ``texts`` (the legal moves, in the engine's order) for any front end:
+    the family's own grouping (:meth:`tablerummy.family.Family.move_menu`), else
+    :func:`sentence_rows`."""
+    from ..registry import family_of
 
-    load_presenters()
-    return _GROUPERS.get(variant.name, sentence_rows)(variant, texts)
+    rows = family_of(variant).move_menu(variant, texts)
+    return sentence_rows(variant, texts) if rows is None else rows
 
 
 def leaf(label: str, text: str) -> Entry:
@@ -80,12 +71,13 @@ def sentence_rows(variant: Variant, texts: Sequence[str]) -> list[Row]:
     rest (``Al Capone``, ``ask around for Al Capone``), and one row without a label for
     the other moves, each entry a whole sentence.  A row's label, a space and an entry's
     label read the move's sentence, and can be typed back (:func:`find_typed`)."""
-    from .words import move_words, namer
+    from .words import namer, sayer
 
     name = namer(variant)
+    say = sayer(variant, name)
     rows: dict[str, list[Entry]] = {}
     for text in texts:
-        said = move_words(variant, text, name)
+        said = say(text)
         words = text.split()
         card = f"Play {name(words[1])}:" if words[0] == "play" and len(words) > 1 else ""
         if card and said.startswith(card + " "):  # a Gavel card's ways: "Play Eliot Ness:"

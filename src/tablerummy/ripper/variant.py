@@ -5,13 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from ..variant import Action, OptionSpec, Variant, register
+from ..variant import Action, OptionSpec, Variant
 from . import actions
 from .cards import DEFAULT_CARDS, DEFAULT_TABLE, FACTS, KINDS, NAMES, SUSPECTS, CardTable
 from .state import HAND_SIZES, RipperState
 
 
-@register
 class Ripper(Variant):
     """Mystery Rummy: Jack the Ripper."""
 

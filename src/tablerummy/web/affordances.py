@@ -26,11 +26,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from dataclasses import asdict
 from typing import Any
 
 from ..present import View
-from ..present.card_help import card_help, melded_points
-from ..present.words import move_words, namer
+from ..present.words import sayer
+from ..registry import family_of
 from ..variant import Variant
 
 Affordance = dict[str, Any]
@@ -45,62 +46,11 @@ _GROUPS = {
 }
 
 
-def _monograms(names: Mapping[str, str]) -> dict[str, str]:
-    """A short mark per card, unique within the deck (``MHu`` and ``MHe``, not two ``MH``)."""
-    def initials(name: str, extra: int) -> str:
-        words = [w for w in name.replace(":", " ").replace("-", " ").split() if w[0].isalpha()]
-        if len(words) == 1:
-            return words[0][:3]
-        first = "".join(w[0].upper() for w in words[:-1][:2])
-        return first + words[-1][: 1 + extra]
-    marks: dict[str, str] = {}
-    for card, name in names.items():
-        marks[card] = initials(name, 0)
-    for extra in (1, 2, 3):
-        clash = Counter(marks.values())
-        for card, mark in list(marks.items()):
-            if clash[mark] > 1:
-                marks[card] = initials(names[card], extra)
-    return marks
-
-
 def card_faces(variant: Variant) -> dict[str, Any]:
-    """Every card id of ``variant`` → ``{"name", "mono", "points"}`` (public facts only)."""
-    variant_name = variant.name
-    names: dict[str, str]
-    points: dict[str, int | None] = {}
-    if variant_name == "capone":
-        from ..capone.cards import GANGSTERS, KINDS
-        from ..capone.cards import NAMES as CAPONE_NAMES
-
-        names = dict(CAPONE_NAMES)
-        table = variant.cards  # type: ignore[attr-defined]
-        for k, kind in enumerate(KINDS):
-            points[kind] = table.points[k] if kind in GANGSTERS else None
-        marks = _monograms({k: names[k] for k in GANGSTERS})
-        marks.update({k: "".join(w[0] for w in names[k].split()) for k in KINDS
-                      if k not in GANGSTERS})
-    elif variant_name == "ripper":
-        from ..ripper.cards import KINDS as RIPPER_KINDS
-        from ..ripper.cards import NAMES as RIPPER_NAMES
-
-        names = dict(RIPPER_NAMES)
-        table = variant.cards  # type: ignore[attr-defined]
-        for k, kind in enumerate(RIPPER_KINDS):
-            value = table.points[k]
-            points[kind] = value or None
-        marks = _monograms(names)
-    else:
-        from ..oklahoma.cards import IDS, card_name
-
-        names = {cid: card_name(cid) for cid in IDS}
-        names["JK"] = "Joker"
-        marks = {cid: names[cid] for cid in names}
-        points = dict(melded_points(variant))
-    helps = card_help(variant)
-    return {card: {"name": names[card], "mono": marks.get(card, names[card][:3]),
-                   "points": points.get(card), "help": helps.get(card, names[card])}
-            for card in names}
+    """Every card id of ``variant`` → ``{"name", "mono", "points", "help"}`` (public facts
+    only), as the page reads them: its family's faces
+    (:meth:`tablerummy.family.Family.card_faces`)."""
+    return {card: asdict(face) for card, face in family_of(variant).card_faces(variant).items()}
 
 
 def hand_ids(view: View) -> list[str]:
@@ -112,8 +62,9 @@ def hand_ids(view: View) -> list[str]:
     return ids
 
 
-def _cards_of(verb: str, words: list[str], family: str) -> list[str]:
-    """The hand cards a move uses, read by its verb (the grammar of each family)."""
+def _cards_of(verb: str, words: list[str]) -> list[str]:
+    """The hand cards a move uses, read by its verb (the verbs every family's notation
+    shares: ``meld``, ``discard``, ``layoff``, ``swap CARD …``, ``play CARD …``)."""
     rest = words[1:]
     if verb in ("meld", "discard"):
         return [w.split("=", 1)[0] for w in rest]
@@ -121,7 +72,7 @@ def _cards_of(verb: str, words: list[str], family: str) -> list[str]:
         return [rest[0].split("=", 1)[0]] if rest else []
     if verb == "swap":  # Oklahoma: swap CARD [pN] mK
         return [rest[0]] if rest else []
-    if verb == "play" and family != "oklahoma":  # play CARD [choice …]
+    if verb == "play":  # play CARD [choice …] (the Mystery Rummy Gavel cards)
         return [rest[0]] if rest else []
     return []
 
@@ -133,18 +84,17 @@ def affordances(variant: Variant, view: View, legal: Sequence[str],
     ``faces``: the variant's :func:`card_faces`, if the caller keeps them (a table
     does: building them took a third of this function's time).
     """
-    family = variant.name if variant.name in ("capone", "ripper") else "oklahoma"
     if faces is None:
         faces = card_faces(variant)
     held = Counter(hand_ids(view))
     decision = view.get("phase") not in TURN_PHASES
     decision_title = _decision_title(view)
     out: list[Affordance] = []
-    name = namer(variant)
+    say = sayer(variant)
     for text in legal:
         words = text.split()
         verb = words[0] if words else ""
-        cards = _cards_of(verb, words, family)
+        cards = _cards_of(verb, words)
         if cards and any(cards.count(card) > held[card] for card in cards):
             cards = []  # not all in hand (never expected): offered by a group instead
         pile: int | None = None
@@ -162,7 +112,7 @@ def affordances(variant: Variant, view: View, legal: Sequence[str],
             group = decision_title
         if not cards and pile is None and group is None:
             group = "Moves"
-        out.append({"text": text, "verb": verb, "label": move_words(variant, text, name),
+        out.append({"text": text, "verb": verb, "label": say(text),
                     "cards": cards, "pile": pile, "group": group, "option": option})
     return out
 

@@ -10,7 +10,9 @@ beside their ids, so no front end shows a raw id.
 
 from __future__ import annotations
 
-from ..ripper.cards import (
+from ..present import View, common_view, seat_label, side_label
+from ..variant import Observation, Variant
+from .cards import (
     ALIBI_SUSPECTS,
     KINDS,
     NAMES,
@@ -19,9 +21,7 @@ from ..ripper.cards import (
     SUSPECTS,
     VICTIMS,
 )
-from ..ripper.scoring import area_points, find_ripper
-from ..variant import Observation, Variant
-from . import View, common_view, register_presenter, seat_label, side_label
+from .scoring import area_points, find_ripper
 
 _GAVELS = tuple(k for k in KINDS[NS + 2:] if k != "ripper-escapes")
 _EVIDENCE = (*SUSPECTS, "letters", "wild")
@@ -49,9 +49,8 @@ def _cards(counts: dict[str, int], kinds: tuple[str, ...]) -> list[dict[str, obj
     return [{"id": k, "name": NAMES[k], "count": counts[k]} for k in kinds if counts.get(k)]
 
 
-@register_presenter("ripper")
 def ripper_view(variant: Variant, obs: Observation) -> View:
-    from ..ripper.variant import Ripper
+    from .variant import Ripper
 
     assert isinstance(variant, Ripper)
     table = variant.cards

@@ -24,16 +24,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
-from ..capone import actions as A
-from ..capone.cards import AGENT_MEETING, AL_CAPONE, ELIOT_NESS, NG, NK, RAID, SEARCH_WARRANT
-from ..capone.state import REVEAL_COUNT
-from ..capone.view import SeatView
+from ..bots import COMPACT, Bot
 from ..variant import Action, Observation, Variant
-from . import COMPACT, Bot, register_bot
+from . import actions as A
+from .cards import AGENT_MEETING, AL_CAPONE, ELIOT_NESS, NG, NK, RAID, SEARCH_WARRANT
+from .state import REVEAL_COUNT
+from .view import SeatView
 
 if TYPE_CHECKING:
-    from ..capone.cards import CardTable
-    from ..capone.variant import Capone
+    from .cards import CardTable
+    from .variant import Capone
 
 
 # what a Gavel card in hand is worth while it waits for a good moment (points)
@@ -145,7 +145,6 @@ class _View:
         return total / self.unknown_total
 
 
-@register_bot("capone")
 class CaponeGreedyBot(Bot):
     """Greedy: score now, use Gavel cards when they pay, keep pairs, feed nobody."""
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..capone.cards import GANGSTERS, GAVELS, KINDS, NAMES
+from ..present import View, common_view, prompt, side_label
 from ..variant import Observation, Variant
-from . import View, common_view, prompt, register_presenter, side_label
+from .cards import GANGSTERS, GAVELS, KINDS, NAMES
 
 _PROMPTS = {
     "draw": "draw 2 from the Case File or the top of the Underworld",
@@ -17,9 +17,8 @@ def _cards(counts: dict[str, int], kinds: tuple[str, ...]) -> list[dict[str, obj
     return [{"id": k, "name": NAMES[k], "count": counts[k]} for k in kinds if counts.get(k)]
 
 
-@register_presenter("capone")
 def capone_view(variant: Variant, obs: Observation) -> View:
-    from ..capone.variant import Capone
+    from .variant import Capone
 
     assert isinstance(variant, Capone)
     table = variant.cards

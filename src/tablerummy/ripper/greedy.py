@@ -24,8 +24,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, cast
 
-from ..ripper import actions as A
-from ..ripper.cards import (
+from ..bots import Bot
+from ..variant import Action, Observation, Variant
+from . import actions as A
+from .cards import (
     ALIBI,
     COMMISSIONER,
     ESCAPES,
@@ -41,13 +43,11 @@ from ..ripper.cards import (
     VICTIM,
     WILD,
 )
-from ..ripper.scoring import area_points, find_ripper, hand_penalty
-from ..variant import Action, Observation, Variant
-from . import Bot, register_bot
+from .scoring import area_points, find_ripper, hand_penalty
 
 if TYPE_CHECKING:
-    from ..ripper.cards import CardTable
-    from ..ripper.variant import Ripper
+    from .cards import CardTable
+    from .variant import Ripper
 
 _INDEX = {kind: i for i, kind in enumerate(KINDS)}
 _DRAW_VALUE = 1.2
@@ -147,7 +147,6 @@ class _View:
         return not seen
 
 
-@register_bot("ripper")
 class RipperGreedyBot(Bot):
     """Greedy: score now, push its suspect, alibi the rivals', keep Ripper Escapes."""
 

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..oklahoma.actions import parse_item
-from ..oklahoma.cards import IDS, RANKS, SUITS, SYMBOLS, card_name
-from ..oklahoma.melds import DEUCES, SET, Item, Meld, build
+from ..present.moves import Entry, Row, entry, leaf
 from ..variant import Variant
-from .moves import Entry, Row, entry, leaf, register_moves
+from .actions import parse_item
+from .cards import IDS, RANKS, SUITS, SYMBOLS, card_name
+from .melds import DEUCES, SET, Item, Meld, build
 
 _RANK_WORDS = {"A": "aces", "J": "jacks", "Q": "queens", "K": "kings"}
 FLAT = 9
@@ -105,7 +105,6 @@ def _layoff_entry(card: str, moves: list[str]) -> Entry:
     return entry(card, moves, rows)
 
 
-@register_moves("fortune", "arlington", "arlington-heights")
 def oklahoma_moves(variant: Variant, texts: Sequence[str]) -> list[Row]:
     draw: list[Entry] = []
     piles: list[str] = []

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..oklahoma.actions import parse_item
-from ..oklahoma.cards import IDS, RANKS, SUITS, SYMBOLS, card_name
-from ..oklahoma.melds import DEUCES, SET, Meld, build, meld_value
+from ..present import View, common_view, prompt, seat_label
 from ..variant import Observation, Variant
-from . import View, common_view, prompt, register_presenter, seat_label
+from .actions import parse_item
+from .cards import IDS, RANKS, SUITS, SYMBOLS, card_name
+from .melds import DEUCES, SET, Meld, build, meld_value
 
 _SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 _RANK_NAMES = {"A": "aces", "J": "jacks", "Q": "queens", "K": "kings"}
@@ -62,9 +62,8 @@ def _note(meld: Meld) -> str:
     return "sequence " + SYMBOLS[SUITS[meld.key]]
 
 
-@register_presenter("fortune", "arlington", "arlington-heights")
 def oklahoma_view(variant: Variant, obs: Observation) -> View:
-    from ..oklahoma.variant import OklahomaVariant
+    from .variant import OklahomaVariant
 
     assert isinstance(variant, OklahomaVariant)
     rules = variant.rules

@@ -19,16 +19,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..oklahoma import actions as A
-from ..oklahoma.cards import IDS, JK, QS, rank_of, suit_of
-from ..oklahoma.melds import Meld, extend, meld_value
-from ..oklahoma.state import built
-from ..oklahoma.view import SeatView
+from ..bots import COMPACT, Bot
 from ..variant import Action, Observation, Variant
-from . import COMPACT, Bot, register_bot
+from . import actions as A
+from .cards import IDS, JK, QS, rank_of, suit_of
+from .melds import Meld, extend, meld_value
+from .state import built
+from .view import SeatView
 
 if TYPE_CHECKING:
-    from ..oklahoma.rules import Rules
+    from .rules import Rules
 
 
 GOING_OUT = 1000.0
@@ -228,6 +228,3 @@ class OklahomaGreedy(Bot):
                                                  c == JK, IDS[c]))
         return (A.DISCARD, scored[0])
 
-
-for _variant in ("fortune", "arlington", "arlington-heights"):
-    register_bot(_variant)(OklahomaGreedy)
