@@ -118,6 +118,21 @@ def test_moves_are_numbered_from_one_in_rows_of_shared_first_words() -> None:
     assert [r["label"] for r in few] == ["play"]
 
 
+def test_a_move_of_its_own_is_not_drawn_under_the_row_above_it() -> None:
+    """The moves that share no opening (a Gavel card's one way, the draws) have a row
+    without a label; at 80 columns the row above wraps, so that row is marked "or",
+    not left to read as the rest of ``Discard``."""
+    texts = [*(f"discard {k}" for k in ("al-capone", "frank-nitti", "fred-burke",
+                                       "jack-mcgurn", "jake-guzik", "johnny-torrio",
+                                       "mike-heitler", "murray-humphreys")),
+             "play eliot-ness draw-two"]
+    rows = move_menu(get_variant("capone"), texts)
+    assert [r["label"] for r in rows] == ["Discard", ""]
+    lines = render(menu_table(rows, 80)).splitlines()
+    last = next(line for line in lines if "Play Eliot Ness" in line)
+    assert re.match(r"\s*or\s+9 Play Eliot Ness: draw two", last), lines
+
+
 @pytest.mark.parametrize("name", variant_names())
 def test_the_end_of_a_hand_shows_the_engine_breakdown_item_by_item(name: str) -> None:
     """Every item of the view's breakdown is on the hand's scoring screen, card by card,

@@ -290,8 +290,8 @@ def menu_table(rows: Sequence[Mapping[str, Any]], width: int) -> Table:
             number += 1
             pieces.append(entry_text(number, entry))
         cells: list[RenderableType] = [Columns(pieces, padding=(0, 2))]
-        if label_width:
-            cells.insert(0, row["label"])
+        if label_width:  # a row without a label would read as the wrapped end of the one above
+            cells.insert(0, row["label"] or Text("or", style="dim"))
         table.add_row(*cells)
     return table
 
