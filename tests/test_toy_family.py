@@ -299,11 +299,13 @@ def test_simulate_plays_the_toy_with_greedy_and_random(toy_path: str, tmp_path: 
     checked = tablerummy(toy_path, tmp_path, "verify", str(record))
     assert checked.returncode == 0, checked.stderr
     assert json.loads(checked.stdout)["game_over"] is True
-    # a record that lies about a score is caught
+    # a record with a move that breaks the rules is refused, in one line
     data = json.loads(record.read_text())
-    data["hands"][0]["scores"][0] += 1
+    data["hands"][0]["actions"][1] = "meld r1 r2 r3 r4 r5 r6 r7 r8 r9 r10"
     record.write_text(json.dumps(data))
-    assert tablerummy(toy_path, tmp_path, "verify", str(record)).returncode != 0
+    refused = tablerummy(toy_path, tmp_path, "verify", str(record))
+    assert refused.returncode != 0 and "Traceback" not in refused.stderr
+    assert "you do not hold" in refused.stdout + refused.stderr
 
 
 @pytest.mark.slow

@@ -29,8 +29,10 @@ def toy_path(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 @pytest.mark.slow
 def test_a_toy_table_plays_to_the_end_over_the_websocket(
         server_factory: type[Server], tmp_path: Path, toy_path: str) -> None:
+    # no pause for the people to read a hand's scoring before the bot deals on
     server = server_factory(f"sqlite:///{tmp_path / 'toy.sqlite3'}", bot_delay=0.0,
-                            env={"PYTHONPATH": toy_path, "TABLERUMMY_MESSAGES_PER_SECOND": "0"})
+                            env={"PYTHONPATH": toy_path, "TABLERUMMY_MESSAGES_PER_SECOND": "0",
+                                 "TABLERUMMY_HAND_PAUSE": "0"})
     server.start()
     offered = httpx.get(f"{server.url}/api/variants", timeout=10).json()["variants"]
     toy = next(v for v in offered if v["name"] == "toy")
