@@ -14,14 +14,16 @@ import ast
 import json
 import os
 import random
+import shutil
 import subprocess
 import sys
+import sysconfig
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from toy_install import SOURCE, installed
+from toy_install import SOURCE, TOY, installed
 
 from tablerummy import registry
 from tablerummy.bots import decide
@@ -94,12 +96,16 @@ def test_the_entry_point_adds_the_variant_and_leaving_removes_it(
 # --- the rules through the interface --------------------------------------------------------
 
 
-def _random_states(variant: Variant, games: int) -> Iterator[tuple[Game, HandState]]:
-    """Every position of random games, with its game (copies: they may be kept)."""
+def _random_states(variant: Variant, games: int,
+                   most: int = 250) -> Iterator[tuple[Game, HandState]]:
+    """The first ``most`` positions of random games (several hands), with their game
+    (copies: they may be kept)."""
     rng = random.Random(1)
     for seed in range(games):
         game = Game(variant, seed=seed, log=True)
-        while not game.game_over:
+        for _ in range(most):
+            if game.game_over:
+                break
             copy = game.copy()
             yield copy, copy.state
             game.apply(rng.choice(game.legal_actions()), game.to_act)
@@ -331,3 +337,38 @@ def test_play_a_whole_game_in_the_terminal(toy_path: str, tmp_path: Path) -> Non
     assert record["variant"] == "toy" and record["seed"] == 5
     checked = tablerummy(toy_path, tmp_path, "verify", "g.json")
     assert json.loads(checked.stdout)["game_over"] is True
+
+
+@pytest.mark.slow
+def test_pip_installs_the_toy_into_a_clean_venv(tmp_path: Path) -> None:
+    """The real thing once: the toy built as a wheel and installed by pip into a new
+    environment, whose ``tablerummy`` then plays it."""
+    def run(*cmd: str | Path) -> subprocess.CompletedProcess[str]:
+        done = subprocess.run([str(c) for c in cmd], capture_output=True, text=True,
+                              cwd=tmp_path, timeout=300, check=False, env=env)
+        assert done.returncode == 0, f"{cmd}: {done.stderr or done.stdout}"
+        return done
+
+    # tablerummy itself from where this test imports it (an editable install's finder
+    # is not seen through a plain path)
+    env = dict(os.environ, PYTHONPATH=str(Path(registry.__file__).resolve().parents[1]))
+    source = tmp_path / "toyrummy"  # built from a copy: nothing is written into the checkout
+    shutil.copytree(TOY, source, ignore=shutil.ignore_patterns("build", "*.egg-info"))
+    run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
+        "--wheel-dir", tmp_path / "wheels", source)
+    (wheel,) = (tmp_path / "wheels").glob("toyrummy-*.whl")
+    run(sys.executable, "-m", "venv", "--without-pip", tmp_path / "venv")
+    python = tmp_path / "venv" / "bin" / "python"
+    site = run(python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))").stdout
+    # tablerummy and its dependencies as the test environment has them (its metadata,
+    # with the built-in families' entry points, is in that site-packages)
+    Path(site.strip(), "_test_deps.pth").write_text(sysconfig.get_path("purelib") + "\n")
+    run(sys.executable, "-m", "pip", "--python", python, "install", "--quiet", "--no-index",
+        "--no-deps", wheel)
+    where = run(python, "-c", "import toyrummy; print(toyrummy.__file__)").stdout
+    assert where.startswith(str(tmp_path / "venv")), where
+    listed = run(python, "-m", "tablerummy", "variants").stdout
+    assert "toy" in listed and "capone" in listed
+    data = json.loads(run(python, "-m", "tablerummy", "simulate", "toy", "--games", "3",
+                          "--json").stdout)
+    assert data["completed"] == 3 and data["variant"] == "toy"
