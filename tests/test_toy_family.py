@@ -162,6 +162,43 @@ def test_parsing_forgives_spelling_and_refuses_nonsense(toy: Variant) -> None:
         registry.variant_class("toy")(cards={"r1": {"points": 2}})
 
 
+def _twin(state: HandState, seat: int, rng: random.Random) -> HandState:
+    """The same position with every card ``seat`` cannot see dealt otherwise: the other
+    hands (but for the cards everyone saw them take) and the stock."""
+    from toyrummy.state import ToyState
+
+    assert isinstance(state, ToyState)
+    twin = state.copy()
+    hidden = [c for p, hand in enumerate(twin.hands) if p != seat
+              for c in hand if c not in twin.taken[p]] + twin.stock
+    rng.shuffle(hidden)
+    for p, hand in enumerate(twin.hands):
+        if p != seat:
+            keep = [c for c in hand if c in twin.taken[p]]
+            hand[:] = keep + [hidden.pop() for _ in range(len(hand) - len(keep))]
+    twin.stock = hidden
+    return twin
+
+
+def test_no_seat_sees_a_hidden_card(toy: Variant) -> None:
+    """What a seat is shown — observation, compact view, tensor — is the same in every
+    position it cannot tell apart (and the test can tell positions apart)."""
+    from toyrummy.plugin import FAMILY
+
+    numpy = pytest.importorskip("numpy")
+    encoder = FAMILY.encoder(toy)
+    differ = 0
+    for game, state in list(_random_states(toy, 1))[::3]:
+        for seat in range(toy.players):
+            twin = _twin(state, seat, random.Random(seat))
+            differ += twin.reveal() != state.reveal()
+            assert twin.observation(seat) == state.observation(seat)
+            assert twin.compact_observation(seat) == state.compact_observation(seat)
+            assert numpy.array_equal(encoder.encode_state(twin, seat, game.totals),
+                                     encoder.encode_state(state, seat, game.totals))
+    assert differ
+
+
 def test_determinize_redeals_only_what_the_seat_cannot_see(toy: Variant) -> None:
     from toyrummy.state import ToyState
 
@@ -171,16 +208,7 @@ def test_determinize_redeals_only_what_the_seat_cannot_see(toy: Variant) -> None
         assert isinstance(state, ToyState)
         seat = state.to_act
         assert seat is not None
-        # the same position with the others' hidden cards and the stock dealt otherwise
-        twin = state.copy()
-        hidden = [c for p, hand in enumerate(twin.hands) if p != seat
-                  for c in hand if c not in twin.taken[p]] + twin.stock
-        random.Random(9).shuffle(hidden)
-        for p, hand in enumerate(twin.hands):
-            if p != seat:
-                keep = [c for c in hand if c in twin.taken[p]]
-                hand[:] = keep + [hidden.pop() for _ in range(len(hand) - len(keep))]
-        twin.stock = hidden
+        twin = _twin(state, seat, random.Random(9))
         dealt = state.determinize(seat, random.Random(5))
         again = twin.determinize(seat, random.Random(5))
         assert dealt.reveal() == again.reveal()  # nothing hidden steered the deal
@@ -197,6 +225,22 @@ def test_determinize_redeals_only_what_the_seat_cannot_see(toy: Variant) -> None
     assert seat is not None
     assert any(state.determinize(seat, random.Random(k)).reveal() != state.reveal()
                for k in range(5))
+
+
+def test_the_events_tell_a_drawn_card_to_its_drawer_only(toy: Variant) -> None:
+    from toyrummy.plugin import FAMILY
+    from toyrummy.state import ToyState
+
+    game = Game(toy, seed=4, log=True)
+    seat = game.to_act
+    assert seat is not None
+    game.apply("draw stock", seat)
+    state = game.state
+    assert isinstance(state, ToyState)
+    drawn = FAMILY.card_names(toy)[toy.deck()[state.hands[seat][-1]]]
+    assert game.events(seat)[-1] == f"you drew {drawn} from the stock"
+    assert game.events(None)[-1] == game.events(1 - seat)[-1] == \
+        f"p{seat} drew from the stock"
 
 
 def test_greedy_beats_random_and_ismcts_searches(toy: Variant) -> None:
