@@ -23,6 +23,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pty_terminal import PtyTerminal
+from test_play_terminal import check_screen
 from toy_install import SOURCE, TOY, installed
 
 from tablerummy import registry
@@ -381,6 +383,27 @@ def test_play_a_whole_game_in_the_terminal(toy_path: str, tmp_path: Path) -> Non
     assert record["variant"] == "toy" and record["seed"] == 5
     checked = tablerummy(toy_path, tmp_path, "verify", "g.json")
     assert json.loads(checked.stdout)["game_over"] is True
+
+
+@pytest.mark.slow
+def test_a_toy_turn_on_a_real_terminal(toy_path: str, tmp_path: Path) -> None:
+    term = PtyTerminal(["play", "toy", "--seats", "human,greedy", "--seed", "3"], tmp_path,
+                       env={"PYTHONPATH": toy_path})
+    try:
+        assert term.wait_prompt("p0>", "your turn"), term.text()
+        term.send("draw stock\r")
+        assert term.wait_prompt("p0>", "meld, lay off"), term.text()
+        screen = term.display()
+        term.send("save turn.json\r")
+        assert term.wait_for("game record saved to turn.json")
+        term.send("quit\r")
+        assert term.wait_for("file name, or Enter for no")
+        term.send("\r")
+        assert term.proc.wait(timeout=60) == 0
+    finally:
+        term.close()
+    check_screen(screen, tmp_path / "turn.json")  # hand, piles, scores, prompt: all shown
+    assert "Traceback" not in term.raw.decode("utf-8", "replace")
 
 
 @pytest.mark.slow
