@@ -107,12 +107,25 @@ class ToyView:
 
 
 class ToyObserver(Observer):
-    """The one observer of the family (see the module's docs)."""
+    """The one observer of the family (see the module's docs).
 
-    view: ToyView | None = None
+    ``to_act`` is kept apart from the view so that a caller may clear it for a finished
+    game (the RL tensor of a game that is over has nobody to act)."""
+
+    __slots__ = ("to_act", "view")
+
+    def __init__(self) -> None:
+        self.view: ToyView | None = None
+        self.to_act: int | None = None
 
     def set_from(self, state: HandState, seat: int) -> None:
         self.view = read(cast("ToyState", state), seat)
+        self.to_act = self.view.to_act
+
+    def parse(self, observation: Observation) -> None:
+        """Read the facts back from an observation dict (the encoder's ``encode``)."""
+        self.view = ToyView.from_observation(observation)
+        self.to_act = self.view.to_act
 
     def dict(self) -> Observation:
         return self.compact().as_dict()

@@ -32,6 +32,12 @@ class _Search(SearchHooks):
 
         return lambda action: isinstance(action, int) and MELD <= action < DISCARD
 
+    def progress_range(self, state: HandState) -> tuple[int, int] | None:
+        """The same actions as a range of ids (a search tests a range inline)."""
+        from .actions import DISCARD, MELD
+
+        return MELD, DISCARD
+
 
 class _Toy(Family):
     name = "toy"

@@ -15,7 +15,7 @@ from tablerummy.variant import Action, HandState, Observation
 
 from . import actions as A
 from .cards import IDS, INDEX, NCARDS, name, points, suit
-from .observer import Phase, ToyView, known_elsewhere, read
+from .observer import Phase, ToyObserver, ToyView, known_elsewhere, read
 
 if TYPE_CHECKING:
     from .variant import Toy
@@ -234,11 +234,19 @@ class ToyState(HandState):
 
     # --- what a seat knows -------------------------------------------------------------
 
+    def observer(self) -> ToyObserver:
+        """A fresh observer of the family (the one place that decides what a seat knows)."""
+        return ToyObserver()
+
     def observation(self, seat: int) -> Observation:
-        return read(self, seat).as_dict()
+        observer = ToyObserver()
+        observer.set_from(self, seat)
+        return observer.dict()
 
     def compact_observation(self, seat: int) -> ToyView:
-        return read(self, seat)
+        observer = ToyObserver()
+        observer.set_from(self, seat)
+        return observer.compact()
 
     def reveal(self) -> dict[str, Any]:
         return {
