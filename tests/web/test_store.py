@@ -133,7 +133,7 @@ def test_serve_refuses_a_bad_database_in_one_line() -> None:
 
 def _writer(store: Store) -> Any:
     """The connection the store writes moves on (PostgreSQL: the event loop's own)."""
-    return store._async_writer if store.shared else store._writer
+    return store.committer.connection
 
 
 def test_a_broken_write_connection_is_replaced(db_url: str) -> None:
@@ -160,3 +160,21 @@ def test_a_broken_write_connection_is_replaced(db_url: str) -> None:
             await store.aclose()
 
     asyncio.run(scenario())
+
+
+def test_the_schema_knows_nothing_of_the_games() -> None:
+    """The DDL and its upgrade import no game, variant or card table: what the rows mean
+    (e.g. the card values an upgrade fills in) is the store's."""
+    import ast
+    from pathlib import Path
+
+    from tablerummy.web import schema
+
+    tree = ast.parse(Path(schema.__file__).read_text(encoding="utf-8"))
+    imported = {node.module for node in ast.walk(tree)
+                if isinstance(node, ast.ImportFrom) and node.module is not None}
+    imported |= {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import)
+                 for alias in node.names}
+    assert all(isinstance(node, ast.Import) or node.level == 0
+               for node in ast.walk(tree) if isinstance(node, ast.Import | ast.ImportFrom))
+    assert imported <= {"__future__", "collections.abc", "sqlalchemy"}

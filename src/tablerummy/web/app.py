@@ -35,7 +35,6 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..errors import TablerummyError
-from .handpause import mark_seen
 from .limits import Guard, QuotaError, Settings, TokenBucket, Watchers, address_group
 from .ops import Operations
 from .protocol import (
@@ -422,7 +421,7 @@ async def _serve_socket(ws: WebSocket, table: LiveTable, limits: Settings,
                     conn.post(dumps({"type": "pong", "id": msg.ref, "version": table.version}))
                     continue
                 if isinstance(msg, Seen):
-                    mark_seen(table, conn.seat, msg.hand)
+                    table.clock.mark_seen(conn.seat, msg.hand)
                     continue
                 if isinstance(msg, Hello):
                     raise ProtocolError("already greeted: open a new connection to change seat")

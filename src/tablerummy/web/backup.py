@@ -30,7 +30,9 @@ from sqlalchemy import create_engine, inspect
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import SQLAlchemyError
 
-from .store import StoreError, _safe, engine_url, metadata
+from .database import StoreError, engine_url
+from .database import safe_url as _safe
+from .schema import metadata
 
 TABLES = sorted(metadata.tables)
 """The store's tables: a database with any of them is a tablerummy database."""

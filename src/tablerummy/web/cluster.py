@@ -28,7 +28,7 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 from ..errors import TablerummyError
-from .store import CHANNEL, StoreError, env_seconds, libpq_url
+from .database import CHANNEL, StoreError, env_seconds, libpq_url
 
 if TYPE_CHECKING:
     import psycopg
@@ -62,7 +62,7 @@ class Cluster:
 
     async def start(self) -> int:
         """Heartbeat, lead the tables no one leads, listen; returns how many it leads."""
-        await self.store.heartbeat(self.lease)
+        await self.store.leases.heartbeat(self.lease)
         listening = asyncio.Event()
         self._tasks.append(asyncio.create_task(self._listen(listening)))
         with contextlib.suppress(TimeoutError):
@@ -82,7 +82,7 @@ class Cluster:
         if self._read_conn is not None:
             await self._read_conn.close()
         with contextlib.suppress(TablerummyError):
-            await self.store.release_leases()  # the others take over at once
+            await self.store.leases.release()  # the others take over at once
 
     # --- leases -------------------------------------------------------------------------
 
@@ -100,7 +100,7 @@ class Cluster:
 
     async def _claim_one(self, table_id: str) -> None:
         try:
-            for found in await self.store.claim(table_id):
+            for found in await self.store.leases.claim(table_id):
                 await self._take(found)
         except TablerummyError as err:
             log.warning("table %s: cannot claim it: %s", table_id, err)
@@ -109,7 +109,7 @@ class Cluster:
 
     async def _claim_orphans(self) -> int:
         taken = 0
-        for table_id in await self.store.claim():
+        for table_id in await self.store.leases.claim():
             await self._take(table_id)
             taken += 1
         return taken
@@ -134,7 +134,7 @@ class Cluster:
             try:
                 # only tables led before the beat: one claimed meanwhile is not in it
                 before = {t.id for t in self.manager.live.values() if t.owned}
-                mine = await self.store.heartbeat(self.lease)
+                mine = await self.store.leases.heartbeat(self.lease)
                 for table in list(self.manager.live.values()):
                     if table.owned and table.id in before and table.id not in mine:
                         log.warning("table %s: another process leads it now", table.id)

@@ -47,7 +47,7 @@ DRAIN_SECONDS = 10.0
 
 
 def drain_seconds() -> float:
-    from .store import env_seconds
+    from .database import env_seconds
 
     return env_seconds("TABLERUMMY_DRAIN_SECONDS", DRAIN_SECONDS, 0.0, 3600.0)
 

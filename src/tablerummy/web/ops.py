@@ -16,10 +16,10 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from .database import StoreError
 from .drain import Drain, DrainGate
 from .health import DatabaseCheck, LoopMonitor, health
 from .metrics import CONTENT_TYPE, RefusalCounter, exposition
-from .store import StoreError
 
 if TYPE_CHECKING:
     from starlette.applications import Starlette

@@ -5,8 +5,9 @@ over the network or a bot's — goes through :meth:`LiveTable.act` under the tab
 lock: checked by the rules core, committed to the store, and only then acknowledged
 and broadcast.  If the commit fails the table is rebuilt from the store, so memory
 never runs ahead of what a restart would find.  Bots and the turn clock drive a table
-from :mod:`.clock` (bot decisions are made in the :mod:`.botpool`); the limits a stranger
-meets are in :mod:`.limits`.
+from its :class:`.turnclock.TurnClock` (bot decisions are made in the :mod:`.botpool`); its
+state messages are kept per reader by its :class:`.viewcache.ViewCache`; the limits a
+stranger meets are in :mod:`.limits`.
 
 On PostgreSQL several processes may serve the same tables (:mod:`.cluster`): the lock
 then orders a table's moves within the process, the database's version check across
@@ -33,16 +34,16 @@ from typing import TYPE_CHECKING, Any
 from ..bots import Sampler, bot_names, wants_sampler
 from ..errors import OptionError, TablerummyError
 from ..game import Game
-from ..present import View
 from ..simulate import runaway
-from ..variant import Observation, Variant, get_variant, variant_names
-from . import clock
+from ..variant import Variant, get_variant, variant_names
 from .affordances import card_faces
 from .botpool import BotPool, BotRequest, move_seed
 from .limits import QuotaError, RateWindow, Settings, check_options, check_turn_seconds, clean_name
 from .metrics import METRICS
-from .protocol import dumps, hand_summary, seat_message
+from .protocol import dumps
 from .store import MoveConflict, Note, SeatRow, Store, StoreError, TableRow, now
+from .turnclock import ClockRules, TurnClock
+from .viewcache import ViewCache
 
 if TYPE_CHECKING:
     from .cluster import Cluster
@@ -158,32 +159,17 @@ class LiveTable:
         self.manager = manager
         self.lock = asyncio.Lock()
         self.connections: set[Connection] = set()
-        self.moved = asyncio.Event()  # set by every move: wakes the turn clock
-        self.standing_in: int | None = None  # a person's seat whose turn a bot plays now
-        self._turn_task: asyncio.Task[None] | None = None
-        self._cache: dict[tuple[int | None, bool, int, bool], tuple[str, int]] = {}
-        self._cache_version = -1
-        # what the state messages reuse (see message_for): the table's facts until the
-        # next move or broadcast, each reader's events of this hand read so far, each
-        # reader's summary of the last hand until the next hand ends, the card faces
-        self._meta: dict[str, Any] | None = None
         self.rematch: dict[str, Any] | None = None  # its rematch, once asked (.rematch)
-        self._read: dict[int | None, tuple[int, list[str]]] = {}
-        self._summaries: dict[int | None, tuple[tuple[int, bool], View | None]] = {}
         self.faces = card_faces(game.variant)
         self.owned = False  # this process leads the table: runs its bots and clock (shared)
         self._catching_up = False
         self._catch_again = False
         self._catch_full = False
         self.heard = 0  # the highest version another process notified (shared)
-        self.deadline_reset = False
         self._committing = False  # a move is applied in memory but not yet committed
-        if manager.shared:
-            self._derive_stand_in()
-        if self.standing_in is None and row.deadline is None and self.status == PLAYING:
-            # a table of an older version, or restarted while a bot stood in: a fresh turn
-            row.deadline = clock.deadline_for(self, game.to_act)
-            self.deadline_reset = row.deadline is not None
+        self.views = ViewCache(self)
+        self.clock = TurnClock(self, manager.store, manager.clock_rules, shared=manager.shared,
+                               bot_delay=manager.bot_delay)
 
     @property
     def id(self) -> str:
@@ -197,12 +183,22 @@ class LiveTable:
     def status(self) -> str:
         return self.row.status
 
+    def people_here(self) -> set[int]:
+        """The seats whose people this process holds a socket of."""
+        return {c.seat for c in self.connections if c.seat is not None}
+
+    def offers(self, seat: int) -> bool:
+        """Whether ``seat`` is offered its legal moves (a seat handed to a bot for good is
+        offered nothing)."""
+        return (self.status == PLAYING and self.game.to_act == seat
+                and not self.row.seats[seat].handed)
+
     def meta(self) -> dict[str, Any]:
         """The table's public facts: who sits where, and its state."""
         online = {c.seat for c in self.connections if c.seat is not None}
         watchers = sum(1 for c in self.connections if c.seat is None)
         return table_meta(self.row, self.version, self.game.variant, online, watchers) | {
-            "away_seconds": self.manager.clock.away_seconds, "rematch": self.rematch}
+            "away_seconds": self.clock.rules.away_seconds, "rematch": self.rematch}
 
     def seat_for_token(self, token: str | None) -> int | None:
         """The seat whose token this is; None for no token. Raises for a wrong token."""
@@ -218,92 +214,19 @@ class LiveTable:
 
     def events(self, seat: int | None, hand: int | None = None) -> list[str]:
         """A hand's events as ``seat`` may read them, with the table's notes among them."""
-        index = len(self.game.hands) - 1 if hand is None else hand
-        return list(clock.merge_notes(self._events_read(seat, index), self.row.notes, index))
-
-    def _events_read(self, seat: int | None, hand: int) -> list[str]:
-        """A hand's events in ``seat``'s words (read it, do not change it).
-
-        Those of the current hand are kept per reader, and each new event is read once:
-        reading the whole hand again for every message was a fifth of building it.
-        """
-        if hand != len(self.game.hands) - 1:
-            return self.game.events(seat, hand)
-        kept = self._read.get(seat)
-        if kept is None or kept[0] != hand:
-            kept = self._read[seat] = (hand, [])
-        texts = kept[1]
-        texts.extend(self.game.events(seat, hand, len(texts)))
-        return texts
-
-    def _summary(self, seat: int | None, obs: Observation) -> View | None:
-        """The last hand's summary for ``seat``: built once per finished hand and reader."""
-        key = (len(self.game.hands), self.game.game_over)
-        kept = self._summaries.get(seat)
-        if kept is None or kept[0] != key:
-            kept = self._summaries[seat] = (
-                key, hand_summary(self.game.variant, obs, spectator=seat is None))
-        return kept[1]
-
-    def _facts(self) -> dict[str, Any]:
-        """:meth:`meta` for the state messages: like them, built again after each move
-        and broadcast only (every change of the facts is broadcast)."""
-        self._fresh()
-        if self._meta is None:
-            self._meta = self.meta()
-        return self._meta
-
-    def _fresh(self) -> None:
-        """Forget the messages and facts of an older version."""
-        if self._cache_version != self.version:
-            self._cache.clear()
-            self._meta = None
-            self._cache_version = self.version
-
-    def _history(self, seat: int | None) -> list[list[str]]:
-        """The earlier hands' events as ``seat`` may read them (like ``Game.events``)."""
-        return [self.events(seat, index) for index in range(len(self.game.hands) - 1)]
+        return self.views.events(seat, hand)
 
     async def add_note(self, text: str) -> None:
         """Say ``text`` in this hand's log, after the events so far (stored)."""
         note = Note(len(self.game.hands) - 1, len(self.game.events(None)), text)
         await self.manager.store.add_note(self.id, note)
         self.row.notes.append(note)
-        self._cache.clear()
+        self.views.noted()
 
     def message_for(self, seat: int | None, with_history: bool = False,
                     log_from: int = 0, hand_done: bool = False) -> tuple[str, int]:
-        """The state message for a seat (None: watchers), built from its observation.
-
-        ``log_from`` is how many of this hand's events the connection already has: only
-        the new ones are sent.  ``hand_done``: a hand ended since the connection's last
-        message, so the message carries that whole hand's events (its going-out discard
-        and "the hand is over" came after the last increment).  Returns the message and
-        the number of events so far.
-        """
-        self._fresh()
-        key = (seat, with_history, log_from, hand_done)
-        cached = self._cache.get(key)
-        if cached is not None:
-            return cached
-        game = self.game
-        spectator = seat is None
-        obs = game.observation(0 if seat is None else seat)
-        index = len(game.hands) - 1
-        events = clock.merge_notes(self._events_read(seat, index), self.row.notes, index)
-        legal = (game.legal_texts()  # a seat handed to a bot for good is offered nothing
-                 if seat is not None and self.status == PLAYING and game.to_act == seat
-                 and not self.row.seats[seat].handed else None)
-        text = dumps(seat_message(
-            game.variant, obs, events, legal, self._facts(), self.version,
-            history=self._history(seat) if with_history else None, spectator=spectator,
-            log_from=min(log_from, len(events)),
-            hand_log=(game.events(seat, len(game.hands) - 2)
-                      if hand_done and len(game.hands) > 1 else None),
-            faces=self.faces, last=self._summary(seat, obs),
-        ))
-        self._cache[key] = (text, len(events))
-        return text, len(events)
+        """The state message for a seat (None: watchers): see :meth:`.ViewCache.message_for`."""
+        return self.views.message_for(seat, with_history, log_from, hand_done)
 
     def broadcast(self) -> None:
         """Send every connection the table's state (unless a move is being committed).
@@ -315,9 +238,7 @@ class LiveTable:
         """
         if self._committing:
             return
-        self._cache.clear()  # meta (who is online) may have changed without a move
-        self._meta = None
-        self._cache_version = self.version
+        self.views.changed()  # meta (who is online) may have changed without a move
         for conn in list(self.connections):
             self.send_state(conn)
 
@@ -364,7 +285,7 @@ class LiveTable:
                 # table as it now is (it was reloaded)
                 await self._act_locked(seat, text, version)
             if seat is not None:
-                await clock.come_back(self, seat)
+                await self.clock.come_back(seat)
         METRICS.move_seconds.observe(time.monotonic() - started)
         self.schedule_turns()
 
@@ -383,7 +304,7 @@ class LiveTable:
         action = game.parse(text)
         canonical = game.variant.action_text(action)
         turn = (len(game.hands), game.to_act)
-        before = (self.row.status, self.row.deadline, self.standing_in)
+        before = self.row.status, self.clock.mark()
         game.apply(action, seat=seat)  # raises IllegalActionError, changing nothing
         self.row.actions.append(canonical)
         status = FINISHED if game.game_over else None
@@ -394,9 +315,7 @@ class LiveTable:
         changes: dict[str, Any] = {}
         if (len(game.hands), game.to_act) != turn or status is not None:
             # a new turn: the clock starts for the seat to act (no one stands in for it)
-            self.standing_in = None
-            self.row.deadline = clock.deadline_for(self, game.to_act)
-            changes["deadline"] = self.row.deadline
+            changes["deadline"] = self.clock.next_turn()
         self._committing = True
         try:
             await self.manager.store.append(self.id, self.version - 1, canonical, status,
@@ -410,7 +329,7 @@ class LiveTable:
         finally:
             self._committing = False
             self.broadcast()  # the committed move, or the table as reloaded after a failure
-        self.moved.set()
+        self.clock.moved.set()
         if self.status in (FINISHED, EXPIRED):
             self.manager.release(self)
 
@@ -420,14 +339,10 @@ class LiveTable:
         if row is not None:
             self.row = row
             self.game = replay_row(row)
-            self._forget_stand_in()
-        self._cache.clear()
-        self._meta = None
-        self._read.clear()
-        self._summaries.clear()
+            self.clock.reread()
+        self.views.forget()
 
-    async def _undo_last(self, status: str, deadline: float | None,
-                         standing_in: int | None) -> None:
+    async def _undo_last(self, status: str, clock: tuple[float | None, int | None]) -> None:
         """Forget the move whose commit failed: reload the table from the store, or (the
         database being unreachable) replay the moves before it, which are all in memory.
         """
@@ -438,33 +353,10 @@ class LiveTable:
             pass
         row = self.row
         row.actions.pop()
-        row.status, row.deadline, self.standing_in = status, deadline, standing_in
+        row.status = status
+        self.clock.restore(clock)
         self.game = replay_row(row)
-        self._cache.clear()
-        self._meta = None
-        self._read.clear()
-        self._summaries.clear()
-
-    def _forget_stand_in(self) -> None:
-        seat = self.standing_in
-        if seat is not None and (not self.row.seats[seat].away or self.game.to_act != seat
-                                 or self.status != PLAYING):
-            self.standing_in = None
-        if self.manager.shared:
-            self._derive_stand_in()
-
-    def _derive_stand_in(self) -> None:
-        """A person away whose turn has no deadline: the stand-in bot is playing it.
-
-        That is how the stored table says it (the turn clock clears the deadline when
-        its bot steps in), so that a process taking the table over — its leader having
-        died mid-turn — plays the rest of the turn.
-        """
-        seat = self.game.to_act
-        if (seat is not None and self.status == PLAYING and self.row.turn_seconds
-                and self.row.deadline is None and self.row.seats[seat].kind == "person"
-                and self.row.seats[seat].away and not self.row.seats[seat].handed):
-            self.standing_in = seat
+        self.views.forget()
 
     async def catch_up(self, moves_only: bool = False) -> None:
         """Read what other processes committed (moves, seats, notes) and show it.
@@ -484,7 +376,7 @@ class LiveTable:
                 self._catch_again = False
                 full, self._catch_full = self._catch_full, False
                 async with self.lock:
-                    await (self._catch_up_locked() if full else self._catch_moves_locked())
+                    await (self.reload_locked() if full else self._catch_moves_locked())
                 if not self._catch_again:
                     break
         finally:
@@ -508,12 +400,13 @@ class LiveTable:
             await self._rebuild()
         else:
             self.row.actions.extend(texts)
-            self.row.status, self.row.deadline = status, deadline
-            self._forget_stand_in()
-        self.moved.set()
+            self.row.status = status
+            self.clock.follow(deadline)
+        self.clock.moved.set()
         self.broadcast()
 
-    async def _catch_up_locked(self) -> None:
+    async def reload_locked(self) -> None:
+        """Read the table as stored: what other processes changed (seats, notes, moves)."""
         row = await self.manager.store.load(self.id, since=self.version)
         if row is None:
             return
@@ -526,43 +419,27 @@ class LiveTable:
         else:
             row.actions = self.row.actions + row.actions
             self.row = row
-            self._forget_stand_in()
-        self.moved.set()
+            self.clock.reread()
+        self.clock.moved.set()
         self.broadcast()
 
     # --- bots and the turn clock ----------------------------------------------------------
 
-    def bot_for(self, seat: int) -> str | None:
-        """The bot that plays ``seat`` now: its own, or one standing in for a person."""
-        spec = self.row.seats[seat]
-        if spec.kind == "bot" or spec.handed:
-            return spec.bot
-        if self.standing_in == seat:
-            return clock.stand_in(self.game.variant.name)
-        return None
-
     def schedule_turns(self) -> None:
         """Make sure the turn loop runs if a bot or the clock has something to do."""
-        self.moved.set()
-        if self.status != PLAYING:
-            return
-        if self._turn_task is not None and not self._turn_task.done():
-            return
-        seat = self.game.to_act
-        if seat is None or (self.bot_for(seat) is None and self.row.deadline is None):
+        self.clock.moved.set()
+        if self.clock.running or not self.clock.has_work():
             return
         if self.manager.shared and not self.owned:
             if self.row.lease_owner is None:  # no one leads it yet: this process will
                 self.manager.claim_soon(self)
             return  # the process that leads it plays (or, if it died, the next to claim)
-        self._turn_task = asyncio.create_task(clock.drive(self))
+        self.clock.run()
 
     def disown(self) -> None:
         """Another process leads the table now (this one's lease lapsed): stop driving it."""
         self.owned = False
-        if self._turn_task is not None:
-            self._turn_task.cancel()
-            self._turn_task = None
+        self.clock.stop()
 
     async def play_bot(self, seat: int, bot: str) -> None:
         """One move of ``bot`` for ``seat``, decided in the bot pool (off the event loop).
@@ -571,7 +448,8 @@ class LiveTable:
         person came back), the decision is dropped.
         """
         async with self.lock:
-            if self.status != PLAYING or self.game.to_act != seat or self.bot_for(seat) != bot:
+            if (self.status != PLAYING or self.game.to_act != seat
+                    or self.clock.bot_for(seat) != bot):
                 return
             version = self.version
             game = self.game
@@ -588,7 +466,7 @@ class LiveTable:
         text = await self.manager.bots.choose(request)
         async with self.lock:
             if (self.version != version or self.status != PLAYING
-                    or self.game.to_act != seat or self.bot_for(seat) != bot):
+                    or self.game.to_act != seat or self.clock.bot_for(seat) != bot):
                 return
             try:
                 await self._act_locked(seat, text, None)
@@ -597,10 +475,7 @@ class LiveTable:
                 await asyncio.sleep(1.0)
 
     async def close(self) -> None:
-        if self._turn_task is not None:
-            self._turn_task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._turn_task
+        await self.clock.close()
 
 
 def table_meta(row: TableRow, version: int, variant: Variant, online: set[int],
@@ -679,7 +554,7 @@ class TableManager:
 
     def __post_init__(self) -> None:
         self.bots = BotPool(self.settings.bot_workers)
-        self.clock = clock.ClockRules(self.settings.away_seconds, self.settings.missed_turns)
+        self.clock_rules = ClockRules(self.settings.away_seconds, self.settings.missed_turns)
         self.created = RateWindow(self.settings.tables_per_minute, 60.0)
         self._sweeper: asyncio.Task[None] | None = None
         self.shared = self.store.shared
@@ -736,8 +611,7 @@ class TableManager:
             table = LiveTable(row, game, self)
             if table.status not in (WAITING, PLAYING):
                 return table  # nothing will change: no need to keep it in memory
-            if table.deadline_reset:  # stored, so that the clock's event can be taken once
-                await self.store.update_table(table_id, deadline=row.deadline)
+            await table.clock.store_reset()
             table.owned = self.shared and row.lease_owner == self.store.origin
             self.live[table_id] = table
             if self.cluster is not None:
@@ -772,9 +646,6 @@ class TableManager:
         if not isinstance(options, dict):
             raise OptionError("options are a JSON object, e.g. {\"players\": 2}")
         variant = get_variant(variant_name, options)
-        if not presentable(variant.name):
-            raise TableError(f"the web table cannot show {variant.name} yet"
-                             f" (it serves: {', '.join(web_variants())})")
         check_options(variant)
         specs = parse_seats(variant, seats)
         if join is not None:
@@ -873,8 +744,7 @@ class TableManager:
             spec.name, spec.token_hash = who, digest
             if status is not None:
                 table.row.status = status
-                table.row.deadline = clock.deadline_for(table, table.game.to_act)
-                await self.store.update_table(table.id, deadline=table.row.deadline)
+                await table.clock.start()
             table.broadcast()
         table.schedule_turns()
         return table, token
@@ -968,15 +838,10 @@ class TableManager:
         self.bots.close()
 
 
-def presentable(name: str) -> bool:
-    """Whether the page can show ``name``: the registry has it (every family's plug-in
-    draws its views, :meth:`tablerummy.family.Family.present`)."""
-    return name in variant_names()
-
-
 def web_variants() -> list[str]:
-    """The registered variants the web table serves (those with a presenter)."""
-    return [name for name in variant_names() if presentable(name)]
+    """The variants the web table serves: every installed one (each family's plug-in
+    draws its views, :meth:`tablerummy.family.Family.present`)."""
+    return variant_names()
 
 
 def lobby_variants() -> list[dict[str, Any]]:
