@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ..oklahoma import actions as A
 from ..oklahoma.cards import IDS, JK, QS, rank_of, suit_of
 from ..oklahoma.melds import Meld, extend, meld_value
-from ..oklahoma.state import built
+from ..oklahoma.meldsearch import built
 from ..oklahoma.view import SeatView
 from ..variant import Action, Observation, Variant
 from . import COMPACT, Bot, register_bot
