@@ -46,7 +46,7 @@ TEMPLATE_RANK = 5
 Sets of one rank differ from another's only in the cards' rank: which suits are held,
 the wilds, and the canonical form (naturals by suit, wilds by card, a wild's suit the
 first one held fewest) are the same.  So the sets of a rank's holding are made once, for
-this rank, and renamed (:func:`_sets_group`) for the others: twelve ranks share one
+this rank, and renamed (by the meld search) for the others: twelve ranks share one
 memory, and a hand seldom meets a holding that no rank has met before."""
 _RENAME: tuple[tuple[int, ...], ...] = tuple(
     tuple(card(r, suit_of(c)) if c < 52 and rank_of(c) == TEMPLATE_RANK else c
@@ -57,7 +57,8 @@ _RENAME: tuple[tuple[int, ...], ...] = tuple(
 
 
 TEMPLATE_SUIT = 1
-"""The suit (♥) whose windows stand for the other suits' above the 2 (see _window_group)."""
+"""The suit (♥) whose windows stand for the other suits' above the 2 (renamed by the meld
+search)."""
 _SUIT_RENAME: tuple[tuple[int, ...], ...] = tuple(
     tuple(card(rank_of(c), t) if c < 52 and suit_of(c) == TEMPLATE_SUIT and rank_of(c) != 2
           else c for c in range(NCARDS))

@@ -454,10 +454,10 @@ def _window_group(search: MeldSearch, suit: int, lo: int, hi: int, code: int, he
 
     Above the 2 a window's melds differ from suit to suit only in the naturals' suit (the
     wilds are placed in card order whatever the suit), so they are made once, for
-    :data:`TEMPLATE_SUIT`, remembered, and renamed — except ♠ windows reaching the queen
-    where a wild may not stand for Q♠ in a meld with another wild (Arlington-Scarne),
-    whose template is ♠'s own.  Below the 3 the suit's own deuce is natural in its place:
-    those windows are made for the hand's own wilds."""
+    :data:`~.meldgroups.TEMPLATE_SUIT`, remembered, and renamed — except ♠ windows
+    reaching the queen where a wild may not stand for Q♠ in a meld with another wild
+    (Arlington-Scarne), whose template is ♠'s own.  Below the 3 the suit's own deuce is
+    natural in its place: those windows are made for the hand's own wilds."""
     have = b"\0" + held + held[:1]
     if lo < 3:
         return make_group(partial(window_melds, suit, lo, hi, have, loose, jokers, total_wild,
