@@ -309,6 +309,7 @@ def _random_hand(deck: list[int], rng: random.Random) -> list[int]:
     return counts
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "options"), TABLES)
 def test_melds_agree_with_the_reference(name: str, options: dict[str, Any]) -> None:
     variant = _variant(name, options)
