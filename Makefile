@@ -1,9 +1,10 @@
-# The two commands: `make run` serves the web table, `make test` checks everything. Both set up .venv.
+# `make run` serves the web table, `make test` checks everything (what CI runs), `make check` is
+# the fast lane while working (ruff, mypy, the tests not marked slow). Each sets up .venv once.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint bench clean
+.PHONY: run test check lint bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +28,9 @@ lint: $(VENV)/.installed-test
 test: $(VENV)/.installed-test lint
 	bash scripts/ensure-system-deps.sh
 	$(BIN)/pytest -n 2 --dist loadgroup
+
+check: $(VENV)/.installed-test lint
+	$(BIN)/pytest -n 2 --dist loadgroup -m "not slow" -q
 
 bench: $(VENV)/.installed-test
 	$(BIN)/pip install --quiet -e '.[bench]'

@@ -87,6 +87,7 @@ def _option_names() -> tuple[tuple[str, str], ...]:
                  for spec in get_variant(name).option_specs)
 
 
+@pytest.mark.slow
 @FUZZ
 @given(option=st.sampled_from(_option_names()), value=VALUES)
 def test_an_option_value_is_read_or_refused_in_one_line(option: tuple[str, str],
@@ -104,6 +105,7 @@ def test_an_option_value_is_read_or_refused_in_one_line(option: tuple[str, str],
         assert value.strip().lstrip("+-").isascii()
 
 
+@pytest.mark.slow
 @FUZZ
 @given(option=st.sampled_from(_option_names()), value=TEXTS, key_text=TEXTS)
 def test_dash_o_text_is_read_or_refused_in_one_line(option: tuple[str, str], value: str,
@@ -156,6 +158,7 @@ def hostile_actions(draw: st.DrawFn, index: int) -> str:
     return " ".join(words)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("index", range(len(TABLES)),
                          ids=[f"{n}-{i}" for i, (n, _) in enumerate(TABLES)])
 @FUZZ
@@ -275,6 +278,7 @@ def _command() -> list[str]:
     return [str(script)] if script.exists() else [sys.executable, "-m", "tablerummy"]
 
 
+@pytest.mark.slow
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(value=(DIGIT_TEXT | HUGE_NUMBER).filter(lambda v: whole_number(v) not in range(2, 9)),
        command=st.sampled_from(["rules", "simulate", "play"]))

@@ -36,6 +36,7 @@ def _positions(name: str, players: int, seed: int, limit: int = 400) -> Any:
         game.apply(legal[rng.randrange(len(legal))], checked=False)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "players"), OKLAHOMA)
 def test_the_compact_view_is_the_observation(name: str, players: int) -> None:
     seen_melds = 0

@@ -224,6 +224,7 @@ def _hidden_ids(revealed: dict[str, Any], viewer: int) -> set[str]:
     return others - mine - public
 
 
+@pytest.mark.slow
 def test_verify_seat_prints_nothing_of_another_hand_not_even_in_legal() -> None:
     """``legal`` is the viewer's own moves: the seat to act's (``meld william-white …``)
     would spell out its hand."""

@@ -152,6 +152,7 @@ def test_play_reads_a_good_player_count_from_the_option() -> None:
     (["play", "capone", "--save", "/nonexistent-dir/g.json"], "no folder '/nonexistent-dir'"),
     (["play", "capone", "--save", "/"], "is a folder"),
 ])
+@pytest.mark.slow
 def test_bad_arguments_are_one_line_and_exit_2(args: list[str], words: str) -> None:
     assert words in refused(*args)
 

@@ -71,13 +71,16 @@ def slow_batches(entry: VariantEntry) -> list[Batch]:
 
 SLOW = [b for entry in ENTRIES for b in slow_batches(entry)]
 FAST = [
-    Batch(entry, options, lineups(entry.name, players)[i % len(lineups(entry.name, players))],
-          range(i, i + 1))
+    pytest.param(Batch(entry, options,
+                       lineups(entry.name, players)[i % len(lineups(entry.name, players))],
+                       range(i, i + 1)),
+                 marks=[pytest.mark.slow] if players >= 4 else [])
     for entry in ENTRIES
     for i, options in enumerate(entry.option_sets)
     for players in [int(get_variant(entry.name, options).players)]
 ]
-"""One game per option set, the bot line-ups taking turns."""
+"""One game per option set, the bot line-ups taking turns; the tables of 4 players or more
+are marked slow (a game at 7 or 8 seats is most of the fast lane's time otherwise)."""
 
 
 def _run(batch: Batch, sample: float) -> Tally:

@@ -133,6 +133,7 @@ def fingerprint(state: HandState) -> Any:
     return repr(parts)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "players"), TABLES)
 def test_determinization_is_a_legal_position_the_seat_cannot_tell_apart(
         name: str, players: int) -> None:

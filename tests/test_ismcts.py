@@ -140,6 +140,7 @@ def test_rewards_are_margins_in_range_and_the_game_outweighs_them() -> None:
     assert old[0] < 1.0  # the old valuation: a cut-off margin of 1 beat this win
 
 
+@pytest.mark.slow
 def test_ismcts_in_simulate_beats_random_in_capone() -> None:
     summary = simulate(Setup("capone", {"players": 2}, ("ismcts:iterations=40:depth=6",
                                                         "random"), seed=1), 4)
@@ -148,6 +149,7 @@ def test_ismcts_in_simulate_beats_random_in_capone() -> None:
     assert data["wins"]["ismcts:iterations=40:depth=6"] >= 3
 
 
+@pytest.mark.slow
 def test_the_bots_benchmark_runs(tmp_path: Path) -> None:
     """A smoke run of benchmarks/bots.py (figures are not asserted: no timing in tests)."""
     import importlib.util

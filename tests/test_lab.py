@@ -170,6 +170,7 @@ def test_the_clairvoyant_plays_whole_games_in_the_lab() -> None:
 
 # --- the report ---------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_the_report_writes_a_page_whose_images_exist(tmp_path: Path,
                                                      capsys: pytest.CaptureFixture[str]) -> None:
     folder = tmp_path / "out"
@@ -230,6 +231,7 @@ def _skill_setup() -> Setup:
     return Setup("ripper", {"players": 2}, (), seed=7)
 
 
+@pytest.mark.slow
 def test_a_skill_run_pairs_the_players_deal_by_deal() -> None:
     from tablerummy.lab.skill import Players, run_skill
 
@@ -470,6 +472,7 @@ def _skill_run(folder: Path, variant: str, options: dict[str, Any],
     return folder
 
 
+@pytest.mark.slow
 def test_compare_sets_skill_shares_side_by_side_against_a_baseline(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     # skilful: the strong player wins most of what the clairvoyant wins (share near 0.9);

@@ -76,6 +76,7 @@ def test_every_legal_action_round_trips(index: int) -> None:
         assert variant.parse_action(text) == action, text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", VARIANTS)
 @FUZZ
 @given(data=st.data(), rnd=st.randoms(use_true_random=False))
@@ -125,6 +126,7 @@ def _token_soup(draw: st.DrawFn, index: int) -> str:
     return text.upper() if draw(st.booleans()) else text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", VARIANTS)
 @FUZZ
 @given(data=st.data())

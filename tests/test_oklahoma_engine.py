@@ -99,6 +99,7 @@ def _near_misses(state: OklahomaState, rng: random.Random, count: int) -> list[A
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "options"), TABLES)
 def test_enumeration_agrees_with_the_direct_check(name: str, options: dict[str, Any]) -> None:
     variant = get_variant(name, options)

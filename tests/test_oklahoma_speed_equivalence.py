@@ -37,10 +37,10 @@ from tablerummy.oklahoma.melds import (
     Item,
     Keep,
     Meld,
-    _canonical_set,
-    candidate_melds,
+    canonical_set,
     check,
 )
+from tablerummy.oklahoma.meldsearch import MeldSearch, candidate_melds
 from tablerummy.oklahoma.rules import Rules
 from tablerummy.oklahoma.state import DRAW, OVER, OklahomaState
 from tablerummy.oklahoma.variant import OklahomaVariant
@@ -159,7 +159,7 @@ def _sets_of(rank: int, avail: Sequence[int], rules: Rules, loose: list[tuple[in
 
 
 def _finish_set(rank: int, items: list[Item], rules: Rules) -> Meld | str:
-    meld = _canonical_set(rank, items, rules)
+    meld = canonical_set(rank, items, rules)
     # it holds a natural card; only a set of queens can break a Q♠ rule
     return check(meld, rules) if rank == QUEEN else meld
 
@@ -309,6 +309,7 @@ def _random_hand(deck: list[int], rng: random.Random) -> list[int]:
     return counts
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "options"), TABLES)
 def test_melds_agree_with_the_reference(name: str, options: dict[str, Any]) -> None:
     variant = _variant(name, options)
@@ -349,20 +350,12 @@ def test_legal_actions_agree_with_the_reference(name: str, options: dict[str, An
 
 @pytest.mark.parametrize(("name", "players"), [("fortune", 8), ("arlington", 7),
                                                 ("arlington-heights", 8)])
-def test_small_memories_turn_over_and_agree(name: str, players: int,
-                                            monkeypatch: pytest.MonkeyPatch) -> None:
+def test_small_memories_turn_over_and_agree(name: str, players: int) -> None:
     """The memories turn over their generations often (tiny limits): nothing changes,
     at the largest tables too."""
-    from tablerummy.oklahoma import melds
-    from tablerummy.oklahoma import state as state_module
-
-    monkeypatch.setattr(melds, "CACHE_LIMIT", 40)
-    monkeypatch.setattr(melds, "_CACHES", {})
-    monkeypatch.setattr(melds, "_FOUND", {})
-    monkeypatch.setattr(state_module, "_LAYOFFS", {})
-    monkeypatch.setattr(state_module, "LAYOFF_MEMORY", 30)
-    monkeypatch.setattr(state_module, "_BUILT", {})
     variant = _variant(name, {"players": players})
+    search = MeldSearch(variant.rules, limit=40, layoff_limit=30)
+    vars(variant.rules)["search"] = search  # (this table's rules only: a fresh, tiny memory)
     rng = random.Random(f"small{name}{players}")
     for _ in range(3):
         state = variant.new_hand(variant.shuffled_deck(rng), rng.randrange(players))
@@ -370,6 +363,8 @@ def test_small_memories_turn_over_and_agree(name: str, players: int,
             legal = state.legal_actions()
             assert legal == reference_legal(state)
             state.apply_unchecked(legal[rng.randrange(len(legal))])
-    for memory in (melds._CACHES[variant.rules.meld_rules],
-                   melds._FOUND[variant.rules.meld_rules]):
-        assert memory.old and len(memory) <= 40  # it did turn over
+    for memory in (search.templates, search.found):
+        assert memory.old  # it did turn over
+    for memory in (search.templates, search.found, search.layoffs, search.layoff_fits,
+                   search.played):
+        assert len(memory) <= memory.limit

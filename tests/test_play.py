@@ -307,6 +307,7 @@ def test_typed_moves_prefixes_numbers_commands_and_errors() -> None:
     assert game.variant.action_text(game.hands[0].actions[0]) == "draw stock"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", variant_names())
 def test_every_variant_plays_in_the_terminal(name: str) -> None:
     """The terminal knows no variant: every installed one (its family's plug-in draws its

@@ -31,6 +31,7 @@ def _sim(table: tuple[str, dict[str, Any]], sims: int) -> None:
     pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("table", QUICK, ids=_id)
 def test_random_sim(table: tuple[str, dict[str, Any]]) -> None:
     _sim(table, 2)

@@ -156,6 +156,7 @@ def test_no_peeking_hidden_cards_do_not_change_the_tensor(
             assert np.array_equal(encoder.encode_game(two, seat), b), (seat, seed)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("table", TABLES, ids=_ids)
 def test_the_tensor_from_the_engine_is_the_tensor_of_the_observation(
         table: tuple[str, dict[str, object]]) -> None:

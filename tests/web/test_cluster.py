@@ -99,6 +99,7 @@ class Play:
         raise AssertionError(f"the hand did not end in {most} moves")
 
 
+@pytest.mark.slow
 def test_two_processes_one_hand(server_factory: type[Server], pg: str) -> None:
     """Players on different processes play a whole hand; watchers on either see it."""
     a, b = server_factory(pg), server_factory(pg)
@@ -190,6 +191,7 @@ def test_bot_table_survives_the_process_that_ran_its_bot(server_factory: type[Se
     assert human.state["table"]["status"] == "playing"
 
 
+@pytest.mark.slow
 def test_quotas_on_tables_hold_across_processes(server_factory: type[Server], pg: str) -> None:
     """Open tables per address and bot-only tables are counted in the database."""
     quotas = {"TABLERUMMY_OPEN_TABLES": "2", "TABLERUMMY_BOT_TABLES": "1"}

@@ -60,6 +60,7 @@ def test_joining_refuses_what_it_must(client: Any) -> None:
     assert client.get("/api/tables/nope").status_code == 404
 
 
+@pytest.mark.slow
 def test_bots_play_a_whole_game_and_its_record_replays(client: Any) -> None:
     made = client.post("/api/tables", json={
         "variant": "capone", "options": {"target": 20}, "seats": ["random", "greedy"]})

@@ -27,7 +27,8 @@ from ..errors import NotationError
 from ..notation import checked_text, match, seat_token
 from ..userinput import is_digits, shown
 from .cards import IDS, JK, NCARDS, QS, parse_card, rank_of
-from .melds import SET, Item, Meld, build, candidate_melds, item_text
+from .melds import SET, Item, Meld, build, item_text
+from .meldsearch import candidate_melds
 from .rules import Rules
 
 DRAW = ("draw",)

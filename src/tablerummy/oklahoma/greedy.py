@@ -24,7 +24,7 @@ from ..variant import Action, Observation, Variant
 from . import actions as A
 from .cards import IDS, JK, QS, rank_of, suit_of
 from .melds import Meld, extend, meld_value
-from .state import built
+from .meldsearch import built
 from .view import SeatView
 
 if TYPE_CHECKING:

@@ -4,8 +4,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
 
 from .cards import JK, NCARDS, rank_of
+from .meldsearch import MeldSearch
 from .values import ValueTable
 
 NO_SWAP, SWAP_MELDER, SWAP_ANYONE = "", "melder", "anyone"
@@ -42,7 +45,7 @@ class Rules:
     wild_cards: tuple[int, ...] = field(init=False)
     meld_rules: tuple[bool, ...] = field(init=False, repr=False, compare=False)
     """The rules that decide which melds a hand can make: tables that share them share
-    the memory of :func:`~.melds.candidate_records`."""
+    one :attr:`search`."""
 
     def __post_init__(self) -> None:
         wild = tuple(
@@ -54,6 +57,19 @@ class Rules:
             self.deuces_wild, self.jokers > 0, self.joker_swap != NO_SWAP, self.long_sequences,
             self.deuce_sets, self.qs_wild_natural_only,
         ))
+
+    @cached_property
+    def search(self) -> MeldSearch:
+        """The meld search of these rules, with its memory (:mod:`.meldsearch`): the
+        rules' own, shared only with rules that decide melds alike."""
+        return MeldSearch.of(self)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The rules without their search's memory (a copy sent to another process
+        finds its own there)."""
+        state = dict(self.__dict__)
+        state.pop("search", None)
+        return state
 
     @property
     def swappable_joker(self) -> bool:

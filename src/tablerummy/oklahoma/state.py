@@ -28,23 +28,18 @@ from .cards import (
     JK,
     NCARDS,
     QS,
-    QUEEN,
     card_id,
     card_word,
     parse_card,
-    position_card,
     rank_of,
     suit_of,
 )
 from .melds import (
-    DEUCES,
     POS_CARD,
     RANK_CARDS,
-    SEQ,
     SET,
     Item,
     Meld,
-    Memory,
     Record,
     build,
     extend,
@@ -52,7 +47,8 @@ from .melds import (
     set_designation,
     swapped,
 )
-from .melds import candidate_records as _candidates
+from .meldsearch import built, known_layoffs, layoff_options
+from .meldsearch import candidate_records as _candidates
 from .rules import SWAP_ANYONE, Rules
 from .view import SeatView
 
@@ -66,87 +62,6 @@ IN_HAND = " in hand"
 :meth:`OklahomaState.tallies`."""
 
 _DISCARDS: tuple[Action, ...] = tuple((A.DISCARD, c) for c in range(NCARDS))
-LAYOFF_MEMORY = 50_000
-"""Melds whose layoffs :data:`_LAYOFFS` remembers in its young generation (a
-:class:`~.melds.Memory`: what is in use survives a turnover)."""
-LayoffMemory = tuple[Memory[int, tuple[Meld, tuple[Item, ...]]],
-                     Memory[tuple[int, ...], tuple[Item, ...]]]
-_LAYOFFS: dict[tuple[bool, ...], LayoffMemory] = {}
-"""Per set of meld rules, the layoffs each meld takes (:meth:`OklahomaState._meld_layoffs`):
-by the meld object's id (a meld on the table is immutable and replaced when it changes,
-so while the memory holds it its id names it), and by what decides them
-(:func:`_layoff_key`) for the melds that share it."""
-
-
-def _layoff_key(meld: Meld) -> tuple[int, ...]:
-    """What the layoffs a meld takes depend on (beside the rules), so that melds that
-    differ in nothing else share them.
-
-    The cards that fit are the ends of a sequence (its suit, lowest place, length) or the
-    four of a set's rank; whether a card laid off keeps the meld legal
-    (:func:`~.melds.extend`) asks its length, how many cards are wild (the Q♠ rule
-    allows a wild Q♠ only among naturals) and whether a wild stands for Q♠; a set also
-    asks how many stand for each suit (the wild's designation) and for Q♠ (two packs
-    hold two).  Every meld on the table holds a natural card."""
-    items = meld.items
-    wilds = 0
-    wild_qs = 0
-    if meld.kind == SEQ:
-        for c, s in items:
-            if c != s:
-                wilds += 1
-                if s == QS:
-                    wild_qs = 1
-        return (SEQ, meld.key, meld.lo, len(items), min(wilds, 2), wild_qs)
-    if meld.kind == SET:
-        suits = [0, 0, 0, 0]
-        queens = 0
-        for c, s in items:
-            suits[suit_of(s)] += 1
-            if s == QS:
-                queens += 1
-            if c != s:
-                wilds += 1
-                if s == QS:
-                    wild_qs = 1
-        return (SET, meld.key, len(items), *suits, min(wilds, 2), queens, wild_qs)
-    return (DEUCES, len(items))
-
-
-def _layoff_memory(rules: Rules) -> LayoffMemory:
-    memory = _LAYOFFS.get(rules.meld_rules)
-    if memory is None:
-        memory = _LAYOFFS[rules.meld_rules] = (Memory(LAYOFF_MEMORY), Memory(LAYOFF_MEMORY))
-    return memory
-
-
-_BUILT: dict[tuple[bool, ...], Memory[tuple[Item, ...], Meld]] = {}
-"""Melds played, per set of meld rules, by their items: playing a meld again needs only
-its :class:`Meld` (and the melds on the table share theirs, whose layoffs
-:data:`_LAYOFFS` remembers by identity)."""
-
-
-def built(items: tuple[Item, ...], rules: Rules) -> Meld:
-    """The meld of a legal action's ``items`` (remembered: the same melds recur).
-
-    A legal meld's items are canonical already (:func:`~.melds.candidate_records`), so
-    its kind, rank or suit and lowest place are read off its first two cards: a set's
-    stand for one rank, a sequence's start at its lowest place (a high ace is last)."""
-    memory = _BUILT.get(rules.meld_rules)
-    if memory is None:
-        memory = _BUILT[rules.meld_rules] = Memory(LAYOFF_MEMORY)
-    meld = memory.get(items) or memory.recall(items)
-    if meld is None:
-        first, second = items[0][1], items[1][1]
-        rank = rank_of(first)
-        if rank == rank_of(second):
-            meld = Meld(DEUCES if rank == 2 and rules.deuces_wild else SET, rank, 0, items)
-        else:
-            meld = Meld(SEQ, suit_of(first), rank, items)
-        memory.keep(items, meld)
-    return meld
-
-
 def _runs_through(top: int) -> tuple[tuple[int, int], ...]:
     """The pairs of cards of ``top``'s suit that make three in a row with it: its two
     neighbours, or two on one side (an ace is low and high)."""
@@ -316,7 +231,7 @@ class OklahomaState(HandState):
         suit around it.  With one wild: no other card of its rank, and none of its suit
         two places away or nearer (a meld of three needs two more cards, and one wild is
         one).  Most draws are decided so, without listing melds (a quick no; a "maybe"
-        is answered by :func:`~.melds.candidate_records`)."""
+        is answered by :func:`~.meldsearch.candidate_records`)."""
         rules = self.rules
         if rules.wild[top]:
             return False
@@ -372,77 +287,21 @@ class OklahomaState(HandState):
             kept.append(m)
         return kept
 
-    def _layoff_options(self, meld: Meld, c: int) -> list[int]:
-        """Cards that ``c`` may stand for when laid off on ``meld`` (before the checks)."""
-        rules = self.rules
-        if not rules.wild[c]:
-            return [c]
-        if meld.kind == DEUCES:
-            return [c]
-        if meld.kind == SET:
-            if c == JK and rules.swappable_joker:
-                return [meld.key - 1 + 13 * t for t in range(4)]
-            options = [set_designation(meld, c, c, rules)]
-            if meld.key == QUEEN:
-                options.append(QS)
-            return options
-        options = [c] if rank_of(c) == 2 else []
-        for pos in (meld.lo - 1, meld.hi + 1):
-            if 1 <= pos <= 14:
-                target = position_card(pos, meld.key)
-                if target not in options:
-                    options.append(target)
-        return options
-
     def _layoffs(self, hand: list[int]) -> list[Action]:
         acts: list[Action] = []
         melds = self.melds[self.seat]
         if not melds:
             return acts
-        by_id = _layoff_memory(self.rules)[0]
-        recall = by_id.get
+        rules = self.rules
+        recall = rules.search.layoffs.get
         for k, meld in enumerate(melds):
             known = recall(id(meld))
             if known is None or known[0] is not meld:
-                known = self._known_layoffs(meld)
+                known = known_layoffs(meld, rules)
             for c, s in known[1]:
                 if hand[c]:
                     acts.append((A.LAYOFF, c, s, k))
         return acts
-
-    def _known_layoffs(self, meld: Meld) -> tuple[Meld, tuple[Item, ...]]:
-        """``meld`` with the layoffs it takes, remembered by its identity (the meld is
-        kept alive: its id is its own) and by what decides them (:func:`_layoff_key`)."""
-        by_id, by_value = _layoff_memory(self.rules)
-        known = by_id.recall(id(meld))
-        if known is None or known[0] is not meld:
-            value = _layoff_key(meld)
-            fits = by_value.get(value)
-            if fits is None:
-                fits = by_value.recall(value)
-            if fits is None:
-                fits = self._meld_layoffs(meld)
-                by_value.keep(value, fits)
-            known = (meld, fits)
-            by_id.keep(id(meld), known)
-        return known
-
-    def _meld_layoffs(self, meld: Meld) -> tuple[Item, ...]:
-        """Every card (with what it stands for) that may be laid off on ``meld``, held or not.
-
-        It depends on the meld and the rules only, so it is remembered (:data:`_LAYOFFS`)."""
-        rules = self.rules
-        if meld.kind == SEQ:
-            ends = POS_CARD[meld.key]
-            fits = [ends[p] for p in (meld.lo - 1, meld.hi + 1) if 1 <= p <= 14]
-        else:
-            fits = list(RANK_CARDS[meld.key])
-        out: list[Item] = []
-        for c in dict.fromkeys((*fits, *rules.wild_cards)):  # a deuce may be both
-            for s in self._layoff_options(meld, c):
-                if isinstance(extend(meld, c, s, rules), Meld):
-                    out.append((c, s))
-        return tuple(out)
 
     def _swap_sides(self) -> list[int]:
         if self.rules.joker_swap == SWAP_ANYONE:
@@ -497,7 +356,7 @@ class OklahomaState(HandState):
         if c == s:
             if c != JK and isinstance(extend(meld, c, s, self.rules), Meld):
                 return action
-            fits = [t for t in self._layoff_options(meld, c) if t != c
+            fits = [t for t in layoff_options(meld, c, self.rules) if t != c
                     and isinstance(extend(meld, c, t, self.rules), Meld)]
             return (A.LAYOFF, c, fits[0], k) if len(fits) == 1 else action
         if meld.kind == SET and 0 <= s < 52 and rank_of(s) == meld.key:
@@ -593,7 +452,7 @@ class OklahomaState(HandState):
         result = extend(meld, c, s, self.rules)
         if isinstance(result, str):
             if self.rules.wild[c] and c == s:
-                options = [t for t in self._layoff_options(meld, c)
+                options = [t for t in layoff_options(meld, c, self.rules)
                            if t != c and isinstance(extend(meld, c, t, self.rules), Meld)]
                 if options:
                     shown = " or ".join(f"layoff {card_id(c)}={card_id(t)} m{k + 1}"
