@@ -19,7 +19,8 @@ from tablerummy.variant import Variant
 
 pytest.importorskip("numpy")
 
-from tablerummy.envs.spaces import OklahomaSpace, action_space, shape_of
+from tablerummy.envs.spaces import action_space
+from tablerummy.oklahoma.space import OklahomaSpace, shape_of
 from tablerummy.envs.tensors import LIMIT, ObservationEncoder
 
 TABLES = [

@@ -22,8 +22,9 @@ import numpy as np
 import numpy.typing as npt
 
 from ..game import Game
+from ..registry import family_of
 from ..variant import Action, Variant, get_variant
-from .spaces import ActionSpace, action_space
+from .spaces import ActionSpace
 from .tensors import ObservationEncoder
 
 MAX_STEPS = 5_000
@@ -41,8 +42,9 @@ class TableCore:
         if shared is not None:  # the same table again: reuse its spaces and encoder
             self.space, self.encoder = shared.space, shared.encoder
         else:
-            self.space = action_space(self.variant)
-            self.encoder = ObservationEncoder(self.variant)
+            family = family_of(self.variant)
+            self.space = family.action_space(self.variant)
+            self.encoder = family.encoder(self.variant)
         self.players = self.variant.players
         self.hands = hands
         self.max_steps = max_steps

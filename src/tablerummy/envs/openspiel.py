@@ -33,7 +33,8 @@ import numpy.typing as npt
 import pyspiel
 
 from ..game import Game
-from ..variant import Variant, get_variant, variant_names
+from ..registry import variant_names
+from ..variant import Variant, get_variant
 from .core import TableCore
 
 MAX_STEPS = 1_000

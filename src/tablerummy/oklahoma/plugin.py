@@ -54,17 +54,18 @@ class _Oklahoma(Family):
         return {card: CardFace(**face) for card, face in card_faces(variant).items()}
 
     def observer(self, variant: Variant) -> Observer:
-        raise NotImplementedError  # scaffold: issue 26 writes the one observer
+        from .observer import OklahomaObserver
+
+        return OklahomaObserver(variant.rules, variant.name)  # type: ignore[attr-defined]
 
     def encoder(self, variant: Variant) -> ObservationEncoder:
-        from ..envs.tensors import ObservationEncoder
+        from .encoding import OklahomaEncoder
 
-        return ObservationEncoder(variant)
+        return OklahomaEncoder(variant)
 
     def action_space(self, variant: Variant) -> ActionSpace:
-        from ..envs.spaces import action_space
+        from .space import OklahomaSpace
 
-        return action_space(variant)
-
+        return OklahomaSpace(variant)
 
 FAMILY = _Oklahoma()

@@ -24,12 +24,12 @@ from ..variant import Action, HandState, Observation
 from . import actions as A
 from .cards import (
     _INDEX,
-    IDS,
     JK,
     NCARDS,
     QS,
     QUEEN,
     card_id,
+    card_ids,
     card_word,
     parse_card,
     position_card,
@@ -53,14 +53,16 @@ from .melds import (
     swapped,
 )
 from .melds import candidate_records as _candidates
+from .observer import OklahomaObserver
+from .phases import Phase
 from .rules import SWAP_ANYONE, Rules
 from .view import SeatView
 
 if TYPE_CHECKING:
     from .variant import OklahomaVariant
 
-DRAW, PLAY, OVER = range(3)
-PHASES = ("draw", "play", "over")
+DRAW, PLAY, OVER = (int(phase) for phase in Phase)
+"""The phases as plain ints, for the engine's comparisons (see :mod:`.phases`)."""
 IN_HAND = " in hand"
 """How the breakdown item of a card left in hand ends (``Q♠ in hand``): read back by
 :meth:`OklahomaState.tallies`."""
@@ -183,11 +185,6 @@ def _meld_words(meld: Meld) -> str:
     """``7♠ 7♠ 7♥``; with a wild the cards are parted by commas: ``2♣ as 6♠, 7♠, 8♠``."""
     words = [_word(item) for item in meld.items]
     return (", " if meld.wilds() else " ").join(words)
-
-
-def _ids(counts: Sequence[int]) -> list[str]:
-    """Card ids of a count vector in deck order (♠ A … K, ♥, ♦, ♣, Joker)."""
-    return [IDS[c] for c in range(NCARDS) for _ in range(counts[c])]
 
 
 class OklahomaState(HandState):
@@ -812,42 +809,19 @@ class OklahomaState(HandState):
                 "stock rebuilds": self.rebuilds}
 
     def observation(self, seat: int) -> Observation:
-        obs: Observation = {
-            "variant": self.variant.name,
-            "seat": seat,
-            "side": seat,
-            "dealer": self.dealer,
-            "to_act": self.to_act,
-            "phase": PHASES[self.phase],
-            "hand": _ids(self.hands[seat]),
-            "hand_sizes": list(self.sizes),
-            "melds": [[m.texts() for m in side] for side in self.melds],
-            "melded_points": [self.melded_points(s) for s in range(self.players)],
-            "discard": [card_id(c) for c in self.discard],
-            "discard_top": card_id(self.discard[-1]) if self.discard else None,
-            "discard_size": len(self.discard),
-            "stock_size": len(self.stock),
-            "stock": [card_id(c) for c in reversed(self.stock)] if self.stock_known else None,
-            "known_hands": [_ids(k) for k in self.known],
-            "rebuilds": self.rebuilds,
-            "last_turn": self.last_turn,
-            "end": self.end,
-            "out_seat": self.out_seat,
-        }
-        if self.end is not None:  # every hand is laid down to be scored
-            obs["scores"] = self.scores()
-            obs["breakdown"] = self.breakdown_json()
-            obs["hands"] = [_ids(h) for h in self.hands]
-        return obs
+        observer = OklahomaObserver(self.rules, self.variant.name)
+        observer.set_from(self, seat)
+        return observer.dict()
 
     def compact_observation(self, seat: int) -> SeatView:
         """The facts of :meth:`observation` a bot decides from, as counts and melds."""
-        return SeatView(seat, PHASES[self.phase], tuple(self.hands[seat]), tuple(self.sizes),
-                        tuple(map(tuple, self.melds)), tuple(self.discard), self.last_turn)
+        observer = OklahomaObserver(self.rules, self.variant.name)
+        observer.set_from(self, seat)
+        return observer.compact()
 
     def reveal(self) -> dict[str, Any]:
         return {
-            "hands": [sorted(_ids(h)) for h in self.hands],
+            "hands": [sorted(card_ids(h)) for h in self.hands],
             "areas": [[m.texts() for m in side] for side in self.melds],
             "stock_size": len(self.stock),
             "discard_size": len(self.discard),

@@ -1,0 +1,23 @@
+"""The phases of an Oklahoma-family hand: the one source of their numbers and names.
+
+The engine keeps the phase as a plain ``int`` (``state.phase``, compared on every legal
+move: CPython's fast paths take exact ints only), the observation shows it by name
+(:data:`NAMES`), the tensor one-hot by number.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+
+class Phase(IntEnum):
+    DRAW = 0
+    """The seat to act draws (from the stock, or takes the discard pile to meld)."""
+    PLAY = 1
+    """It melds, lays off, and discards to end its turn."""
+    OVER = 2
+    """The hand is over."""
+
+
+NAMES: tuple[str, ...] = tuple(phase.name.lower() for phase in Phase)
+"""Phase number → its word in the observation (``"draw"``, ``"play"``)."""
