@@ -104,6 +104,11 @@ class Observer(ABC):
     def compact(self) -> Any:
         """The same facts as count vectors and ints, for bots (:attr:`Bot.reads`)."""
 
+    def parse(self, observation: Observation) -> None:
+        """Read the facts back from a :meth:`dict` (for code handed only the dict, such as
+        ``ObservationEncoder.encode``).  Default: this observer cannot."""
+        raise NotImplementedError(f"{type(self).__name__} cannot read an observation dict")
+
 
 class Family(ABC):
     """One game family's plug-in (see the module's docs)."""

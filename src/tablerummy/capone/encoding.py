@@ -12,7 +12,6 @@ from collections.abc import Sequence
 from ..envs.tensors import Blocks, ObservationEncoder, Vector, Write, counts
 from ..envs.writers import Writer as BytesWriter
 from ..envs.writers import count_bytes, one_hots
-from ..variant import Observation
 from .cards import NG, NK
 from .observer import CaponeObserver
 from .phases import Phase
@@ -28,11 +27,6 @@ class CaponeEncoder(ObservationEncoder):
 
     def observer(self) -> CaponeObserver:
         return CaponeObserver()
-
-    def parse(self, observation: Observation) -> CaponeObserver:
-        observer = CaponeObserver()
-        observer.parse(observation)
-        return observer
 
     def fill(self, b: Blocks, o: CaponeObserver, totals: Sequence[int]) -> None:
         nsides = self.nsides

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Self
 
 from ..events import area_of, counted, how_many, listed, side_name, verb, who
 from ..mystery import REPETITION_TOLD, MysteryState, deal_counts
-from ..variant import Action, Observation
+from ..variant import Action
 from . import actions as A
 from .cards import (
     AGENT_MEETING,
@@ -31,7 +31,6 @@ from .cards import REVEAL_COUNT as REVEAL_COUNT  # (re-exported: bots read it he
 from .determinize import determinize, determinizer, track
 from .observer import CaponeObserver
 from .phases import Phase
-from .view import SeatView
 
 if TYPE_CHECKING:
     from .variant import Capone
@@ -548,16 +547,8 @@ class CaponeState(MysteryState):
         return {"complete sets": sum(label.startswith(COMPLETE_SET) for label in items),
                 "exclusions": int(any(label.startswith(EXCLUDED) for label in items))}
 
-    def observation(self, seat: int) -> Observation:
-        observer = CaponeObserver()
-        observer.set_from(self, seat)
-        return observer.dict()
-
-    def compact_observation(self, seat: int) -> SeatView:
-        """The facts of :meth:`observation` a bot decides from, as count vectors."""
-        observer = CaponeObserver()
-        observer.set_from(self, seat)
-        return observer.compact()
+    def observer(self) -> CaponeObserver:
+        return CaponeObserver()
 
     def reveal(self) -> dict[str, Any]:
         return {

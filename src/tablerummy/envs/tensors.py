@@ -104,10 +104,11 @@ class Blocks:
 class ObservationEncoder(ABC):
     """The observation tensor of one variant (with its options and player count).
 
-    A family subclasses it with its observer (:meth:`observer`, :meth:`parse`), its
-    layout (:meth:`fill`) and, optionally, a fast writer (:meth:`writer`; by default the
-    tensor is written through :meth:`fill`).  ``ObservationEncoder(variant)`` itself
-    gives the encoder of the variant's family.
+    A family subclasses it with its observer (:meth:`observer`, which must be able to
+    :meth:`~tablerummy.family.Observer.parse` a dict), its layout (:meth:`fill`) and,
+    optionally, a fast writer (:meth:`writer`; by default the tensor is written through
+    :meth:`fill`).  ``ObservationEncoder(variant)`` itself gives the encoder of the
+    variant's family.
     """
 
     def __new__(cls, variant: Variant) -> ObservationEncoder:
@@ -158,9 +159,11 @@ class ObservationEncoder(ABC):
     def observer(self) -> Observer:
         """A fresh observer of the family."""
 
-    @abstractmethod
     def parse(self, observation: Observation) -> Observer:
         """An observer holding the facts of an observation dict."""
+        observer = self.observer()
+        observer.parse(observation)
+        return observer
 
     @abstractmethod
     def fill(self, b: Blocks, o: Any, totals: Sequence[int]) -> None:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from ..envs.tensors import Blocks, ObservationEncoder, Vector, Write, counts
 from ..envs.writers import Writer as BytesWriter
 from ..envs.writers import clipped, count_bytes, one_hots
-from ..variant import Observation, Variant
+from ..variant import Variant
 from .cards import NCARDS
 from .melds import Meld
 from .observer import OklahomaObserver
@@ -36,11 +36,6 @@ class OklahomaEncoder(ObservationEncoder):
 
     def observer(self) -> OklahomaObserver:
         return OklahomaObserver(self.rules, self.variant.name)
-
-    def parse(self, observation: Observation) -> OklahomaObserver:
-        observer = self.observer()
-        observer.parse(observation)
-        return observer
 
     def fill(self, b: Blocks, o: OklahomaObserver, totals: Sequence[int]) -> None:
         n = self.players

@@ -20,7 +20,7 @@ from random import Random
 from typing import TYPE_CHECKING, Any, Self
 
 from ..events import listed, their, who, whose
-from ..variant import Action, HandState, Observation
+from ..variant import Action, HandState
 from . import actions as A
 from .cards import (
     _INDEX,
@@ -56,7 +56,6 @@ from .melds import candidate_records as _candidates
 from .observer import OklahomaObserver
 from .phases import Phase
 from .rules import SWAP_ANYONE, Rules
-from .view import SeatView
 
 if TYPE_CHECKING:
     from .variant import OklahomaVariant
@@ -808,16 +807,8 @@ class OklahomaState(HandState):
                 "piles taken": sum(a[0] == A.PILE for a in actions),  # type: ignore[index]
                 "stock rebuilds": self.rebuilds}
 
-    def observation(self, seat: int) -> Observation:
-        observer = OklahomaObserver(self.rules, self.variant.name)
-        observer.set_from(self, seat)
-        return observer.dict()
-
-    def compact_observation(self, seat: int) -> SeatView:
-        """The facts of :meth:`observation` a bot decides from, as counts and melds."""
-        observer = OklahomaObserver(self.rules, self.variant.name)
-        observer.set_from(self, seat)
-        return observer.compact()
+    def observer(self) -> OklahomaObserver:
+        return OklahomaObserver(self.rules, self.variant.name)
 
     def reveal(self) -> dict[str, Any]:
         return {

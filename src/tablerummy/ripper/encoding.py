@@ -14,7 +14,6 @@ import numpy as np
 from ..envs.tensors import Blocks, ObservationEncoder, Vector, Write, counts, flags
 from ..envs.writers import Writer as BytesWriter
 from ..envs.writers import clipped, count_bytes, one_hots
-from ..variant import Observation
 from .cards import NK, NS
 from .observer import RipperObserver
 from .phases import Phase
@@ -34,11 +33,6 @@ class RipperEncoder(ObservationEncoder):
 
     def observer(self) -> RipperObserver:
         return RipperObserver()
-
-    def parse(self, observation: Observation) -> RipperObserver:
-        observer = RipperObserver()
-        observer.parse(observation)
-        return observer
 
     def fill(self, b: Blocks, o: RipperObserver, totals: Sequence[int]) -> None:
         n = self.players

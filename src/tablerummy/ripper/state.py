@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Self
 
 from ..events import how_many, listed, their, who, whose
 from ..mystery import REPETITION_TOLD, MysteryState, deal_counts
-from ..variant import Action, Observation
+from ..variant import Action
 from . import actions as A
 from .cards import (
     ALIBI,
@@ -776,10 +776,8 @@ class RipperState(MysteryState):
     def _wilds(self) -> list[dict[str, int]]:
         return [{SUSPECTS[s]: w[s] for s in range(NS) if w[s]} for w in self.wilds]
 
-    def observation(self, seat: int) -> Observation:
-        observer = RipperObserver()
-        observer.set_from(self, seat)
-        return observer.dict()
+    def observer(self) -> RipperObserver:
+        return RipperObserver()
 
     def reveal(self) -> dict[str, Any]:
         return {
