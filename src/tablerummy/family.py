@@ -92,6 +92,8 @@ class Observer(ABC):
     no-peeking tests check one place.
     """
 
+    __slots__ = ()  # (made at every decision: a subclass may hold its facts in slots)
+
     @abstractmethod
     def set_from(self, state: HandState, seat: int) -> None:
         """Read what ``seat`` may know of ``state`` (and nothing else)."""

@@ -20,8 +20,8 @@ from tablerummy.variant import Variant
 pytest.importorskip("numpy")
 
 from tablerummy.envs.spaces import action_space
-from tablerummy.oklahoma.space import OklahomaSpace, shape_of
 from tablerummy.envs.tensors import LIMIT, ObservationEncoder
+from tablerummy.oklahoma.space import OklahomaSpace, shape_of
 
 TABLES = [
     ("capone", {"players": 2}), ("capone", {"players": 3}), ("capone", {"players": 4}),
