@@ -111,12 +111,12 @@ class ObservationEncoder(ABC):
     variant's family.
     """
 
-    def __new__(cls, variant: Variant) -> ObservationEncoder:
-        if cls is ObservationEncoder:
+    def __new__(cls, variant: Variant | None = None) -> ObservationEncoder:
+        if cls is ObservationEncoder and variant is not None:
             from ..registry import family_of
 
             return family_of(variant).encoder(variant)
-        return super().__new__(cls)
+        return super().__new__(cls)  # (also a copy's: copy and pickle pass no variant)
 
     def __init__(self, variant: Variant) -> None:
         if getattr(self, "variant", None) is variant:
