@@ -16,17 +16,7 @@ from ..events import area_of, counted, how_many, listed, side_name, verb, who
 from ..mystery import REPETITION_TOLD, MysteryState, deal_counts
 from ..variant import Action
 from . import actions as A
-from .cards import (
-    AGENT_MEETING,
-    AL_CAPONE,
-    ELIOT_NESS,
-    KINDS,
-    NAMES,
-    NG,
-    NK,
-    RAID,
-    SEARCH_WARRANT,
-)
+from .cards import AGENT_MEETING, AL_CAPONE, ELIOT_NESS, KINDS, NAMES, NG, NK, RAID, SEARCH_WARRANT
 from .cards import REVEAL_COUNT as REVEAL_COUNT  # (re-exported: bots read it here)
 from .determinize import determinize, determinizer, track
 from .observer import CaponeObserver
