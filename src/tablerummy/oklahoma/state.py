@@ -819,6 +819,10 @@ class OklahomaState(HandState):
             "discard_top": card_id(self.discard[-1]) if self.discard else None,
         }
 
+    def forget_legal(self) -> None:
+        """Forget the legal moves worked out so far (after the hands were redealt)."""
+        self._legal = None
+
     def determinize(self, seat: int, rng: Random) -> Self:
         """A position ``seat`` could be in (see :mod:`.determinize`)."""
         from .determinize import determinize
