@@ -26,7 +26,8 @@ if TYPE_CHECKING:
     from .variant import Capone
 
 DRAW, PLAY, TAKE, OVER = (int(phase) for phase in Phase)
-"""The phases as plain ints, for the engine's comparisons (see :mod:`.phases`)."""
+"""The :class:`~.phases.Phase` numbers as plain ints: the engine compares them at every
+move, and CPython's fast paths take exact ints only (an ``IntEnum`` member is not one)."""
 _GANGSTERS = range(NG)
 _MELDS = tuple(tuple(A.MELD + g * A.MELD_SIZES + k - 3 for k in range(3, 3 + A.MELD_SIZES))
                for g in range(NG))

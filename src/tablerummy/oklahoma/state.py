@@ -61,7 +61,8 @@ if TYPE_CHECKING:
     from .variant import OklahomaVariant
 
 DRAW, PLAY, OVER = (int(phase) for phase in Phase)
-"""The phases as plain ints, for the engine's comparisons (see :mod:`.phases`)."""
+"""The :class:`~.phases.Phase` numbers as plain ints: the engine compares them at every
+move, and CPython's fast paths take exact ints only (an ``IntEnum`` member is not one)."""
 IN_HAND = " in hand"
 """How the breakdown item of a card left in hand ends (``Q♠ in hand``): read back by
 :meth:`OklahomaState.tallies`."""

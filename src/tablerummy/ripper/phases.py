@@ -1,9 +1,5 @@
-"""The phases of a Jack the Ripper hand: the one source of their numbers and names.
-
-The engine keeps the phase as a plain ``int`` (``state.phase``, compared on every legal
-move: CPython's fast paths take exact ints only), the observation shows it by name
-(:data:`NAMES`), the tensor one-hot by number.
-"""
+"""The phases of a Jack the Ripper hand, by number (the engine's ``state.phase``) and name
+(the observation's ``"phase"``: :data:`NAMES`)."""
 
 from __future__ import annotations
 

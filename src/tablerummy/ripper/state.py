@@ -45,7 +45,8 @@ if TYPE_CHECKING:
     from .variant import Ripper
 
 DRAW, VOTE, PLAY, TAKE, EXTRA, STRIKE, RESIGN, ESCAPE, OVER = (int(phase) for phase in Phase)
-"""The phases as plain ints, for the engine's comparisons (see :mod:`.phases`)."""
+"""The :class:`~.phases.Phase` numbers as plain ints: the engine compares them at every
+move, and CPython's fast paths take exact ints only (an ``IntEnum`` member is not one)."""
 _DISCARDS = range(A.DISCARD, A.DISCARD + NK)
 """The discard action of each card kind, in kind order."""
 HAND_SIZES = {2: 10, 3: 9, 4: 8}
