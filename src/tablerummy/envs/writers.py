@@ -100,10 +100,13 @@ class Writer:
         """Set the game's totals, ``first``'s side first, in their places of ``out``.
 
         Entry by entry: for a handful of floats that is cheaper than a NumPy slice
-        assignment from a list.
+        assignment from a list.  (:meth:`scores` is asked only when the totals changed:
+        a call less on every tensor.)
         """
+        known = self._totals
+        rows = known[1] if known[0] == totals else self.scores(totals)
         at = self.first
-        for x in self.scores(totals)[first]:
+        for x in rows[first]:
             out[at] = x
             at += 1
 
