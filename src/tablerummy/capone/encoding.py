@@ -8,6 +8,7 @@ Imports NumPy: only the RL adapters load it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..envs.tensors import Blocks, ObservationEncoder, Vector, Write, counts
 from ..envs.writers import Writer as BytesWriter
@@ -15,6 +16,9 @@ from ..envs.writers import count_bytes, one_hots
 from .cards import NG, NK
 from .observer import CaponeObserver
 from .phases import Phase
+
+if TYPE_CHECKING:
+    from .state import CaponeState
 
 DECK = 86
 """The cards of the deck (hand and pile sizes are divided by it)."""
@@ -54,16 +58,19 @@ class CaponeWriter(BytesWriter):
 
     def __init__(self, encoder: CaponeEncoder) -> None:
         super().__init__(encoder)
+        self.observer: CaponeObserver
         self.phase_hot = one_hots(len(Phase))
         self.top_hot = one_hots(NK + 1)
         self.no_search = bytes(NK)
         assert self.wide == list(range(self.first, self.first + self.nsides))
         self._areas: tuple[Sequence[Sequence[int]], list[bytes]] = ([], [])
 
-    def __call__(self, o: CaponeObserver, totals: Sequence[int]) -> Vector:
+    def __call__(self, state: CaponeState, seat: int, totals: Sequence[int],
+                 over: bool = False) -> Vector:
+        o = self.observer
+        o.set_from(state, seat)
         n = self.players
-        seat = o.seat
-        to_act = o.to_act
+        to_act = None if over else o.to_act
         side = o.side
         sizes = o.sizes
         areas = o.areas

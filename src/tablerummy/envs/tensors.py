@@ -39,8 +39,9 @@ if TYPE_CHECKING:
     from ..game import Game
 
 Vector = npt.NDArray[np.float32]
-Write = Callable[[Any, Sequence[int]], Vector]
-"""A fast writer: the tensor of an observer's facts and the game's totals."""
+Write = Callable[[Any, int, Sequence[int], bool], Vector]
+"""A writer of :meth:`ObservationEncoder.encode_state`: the tensor of what a seat sees of a
+position (the position, the seat, the game's totals, whether the game is over)."""
 LIMIT = 4.0
 """Every entry is clipped to [-LIMIT, LIMIT]: only scores (totals over the target) can
 reach past 1, and a side at four times the target has long won."""
@@ -127,8 +128,6 @@ class ObservationEncoder(ABC):
         self.players = variant.players
         self.nsides = len(variant.sides)
         self.target = variant.target or 1
-        self._seat = self.observer()
-        """The observer :meth:`encode_state` sets (the adapters' path: made once)."""
         first = Game(variant, seed=0).observation(0)
         probe = Blocks()
         self.fill(probe, self.parse(first), first["totals"])
@@ -151,7 +150,7 @@ class ObservationEncoder(ABC):
         """The entries that are scores (any number), in order."""
         self._wide = np.array(self.wide, dtype=np.intp)
         self._wide_divisors = [divisors[i] for i in self.wide]
-        self._writer = self.writer()
+        self.encode_state = self.writer()  # type: ignore[method-assign,assignment]
 
     # --- what a family defines ----------------------------------------------------------
 
@@ -171,9 +170,10 @@ class ObservationEncoder(ABC):
         the layout's definition."""
 
     def writer(self) -> Write:
-        """The tensor of an observer's facts, as the adapters write it at every decision.
-        Default: through :meth:`fill`; a family may write the same bytes faster."""
-        return self._write
+        """What :meth:`encode_state` is (the adapters' path, at every decision): a callable
+        that sets an observer from the position and writes its tensor.  Default: through
+        :meth:`fill`; a family may write the same bytes faster (:mod:`.writers`)."""
+        return _ThroughLayout(self)
 
     # --- the tensors --------------------------------------------------------------------
 
@@ -184,12 +184,11 @@ class ObservationEncoder(ABC):
     def encode_state(self, state: HandState, seat: int, totals: Sequence[int],
                      game_over: bool = False) -> Vector:
         """The tensor of what ``seat`` sees of ``state`` (the game's ``totals`` around it),
-        equal to :meth:`encode` of the observation dict, without building the dict."""
-        observer = self._seat
-        observer.set_from(state, seat)
-        if game_over:
-            observer.to_act = None  # type: ignore[attr-defined]
-        return self._writer(observer, totals)
+        equal to :meth:`encode` of the observation dict, without building the dict.
+
+        Each encoder replaces this method by its :meth:`writer` (one call less on the
+        adapters' path)."""
+        return self.writer()(state, seat, totals, game_over)
 
     def encode_game(self, game: Game, seat: int) -> Vector:
         """:meth:`encode_state` of the game's current hand."""
@@ -228,6 +227,23 @@ class ObservationEncoder(ABC):
         b.values("stock_size, discard_size", 2, [o.stock_size, o.discard_size], deck)
         b.numbers("totals (relative sides) / target", [*totals[side:], *totals[:side]],
                   self.target)
+
+
+class _ThroughLayout:
+    """The default :meth:`ObservationEncoder.writer`: set an observer, write its named
+    blocks (an object, not a closure: an encoder is copied and pickled with it)."""
+
+    def __init__(self, encoder: ObservationEncoder) -> None:
+        self.observer = encoder.observer()
+        self.write = encoder._write
+
+    def __call__(self, state: HandState, seat: int, totals: Sequence[int],
+                 game_over: bool = False) -> Vector:
+        observer = self.observer
+        observer.set_from(state, seat)
+        if game_over:
+            observer.to_act = None  # type: ignore[attr-defined]
+        return self.write(observer, totals)
 
 
 def counts(items: Sequence[int], size: int) -> list[int]:

@@ -67,10 +67,14 @@ def clipped(values: list[float]) -> list[float]:
 class Writer:
     """What every family's writer shares: divisors, where the scores go, one-hot seats.
 
-    A subclass is called with an observer (set from a position) and the game's totals.
+    A subclass is called as :meth:`ObservationEncoder.encode_state
+    <.tensors.ObservationEncoder.encode_state>`: it sets its observer from the position
+    and writes the tensor from the observer's facts.
     """
 
     def __init__(self, encoder: ObservationEncoder) -> None:
+        self.observer = encoder.observer()
+        """The observer each call sets (made once)."""
         self.players = n = encoder.players
         self.nsides = encoder.nsides
         self.target = encoder.target

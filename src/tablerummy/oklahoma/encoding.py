@@ -8,6 +8,7 @@ Imports NumPy: only the RL adapters load it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..envs.tensors import Blocks, ObservationEncoder, Vector, Write, counts
 from ..envs.writers import Writer as BytesWriter
@@ -18,6 +19,9 @@ from .melds import Meld
 from .observer import OklahomaObserver
 from .phases import Phase
 from .space import MAX_MELDS
+
+if TYPE_CHECKING:
+    from .state import OklahomaState
 
 DECK = 105
 """The cards of the largest deck (hand and pile sizes are divided by it)."""
@@ -39,8 +43,8 @@ class OklahomaEncoder(ObservationEncoder):
 
     def fill(self, b: Blocks, o: OklahomaObserver, totals: Sequence[int]) -> None:
         n = self.players
-        nsides = self.nsides
         seat = o.seat
+        nsides = self.nsides
         self.common(b, o, totals, seat, len(Phase), DECK)
         b.values(f"hand (per card) / {COPIES}", NCARDS, o.hand, COPIES)  # 52 and the Joker
         for i in range(nsides):
@@ -94,6 +98,7 @@ class OklahomaWriter(BytesWriter):
 
     def __init__(self, encoder: OklahomaEncoder) -> None:
         super().__init__(encoder)
+        self.observer: OklahomaObserver
         n = self.players
         self.phase_hot = one_hots(len(Phase))
         self.top_hot = one_hots(NCARDS + 1)
@@ -112,11 +117,13 @@ class OklahomaWriter(BytesWriter):
         return (melds[:], bytes(natural + stands) + bytes((len(melds), 0)),
                 clipped([points])[0])
 
-    def __call__(self, o: OklahomaObserver, totals: Sequence[int]) -> Vector:
+    def __call__(self, state: OklahomaState, seat: int, totals: Sequence[int],
+                 over: bool = False) -> Vector:
+        o = self.observer
+        o.set_from(state, seat)
         n = self.players
-        seat = o.seat
         order = self.orders[seat]
-        to_act = o.to_act
+        to_act = None if over else o.to_act
         sizes = o.sizes
         discard = o.discard
         melds, sides = o.melds, self._sides

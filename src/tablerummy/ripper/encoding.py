@@ -8,15 +8,19 @@ Imports NumPy: only the RL adapters load it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..envs.tensors import Blocks, ObservationEncoder, Vector, Write, counts, flags
+from ..envs.tensors import LIMIT, Blocks, ObservationEncoder, Vector, Write, counts, flags
 from ..envs.writers import Writer as BytesWriter
 from ..envs.writers import clipped, count_bytes, one_hots
 from .cards import NK, NS
 from .observer import RipperObserver
 from .phases import Phase
+
+if TYPE_CHECKING:
+    from .state import RipperState
 
 DECK = 62
 """The cards of the deck (hand and pile sizes are divided by it)."""
@@ -66,7 +70,8 @@ class RipperEncoder(ObservationEncoder):
         return RipperWriter(self)
 
 
-_Table = tuple[Sequence[Sequence[int]], Sequence[Sequence[int]], list[bytes], bytes, Vector]
+_Table = tuple[Sequence[Sequence[int]], Sequence[Sequence[int]], list[bytes], bytes,
+               Vector | None]
 
 
 class RipperWriter(BytesWriter):
@@ -79,6 +84,7 @@ class RipperWriter(BytesWriter):
 
     def __init__(self, encoder: RipperEncoder) -> None:
         super().__init__(encoder)
+        self.observer: RipperObserver
         n = self.players
         self.phase_hot = one_hots(len(Phase))
         self.card_hot = one_hots(NK + 1)
@@ -89,23 +95,33 @@ class RipperWriter(BytesWriter):
         assert self.wide == [*range(self.first, self.first + n),
                              *range(points, points + NS)]
         self.points = slice(points, points + NS)
-        self._areas: _Table = ([], [], [], b"", np.zeros(NS, np.float32))
+        self._areas: _Table = ([], [], [], b"", None)
 
     def _table(self, o: RipperObserver) -> _Table:
-        """Per seat the bytes of its area and wilds; the alibied suspects (after the
-        suspect points' places) as bytes; the suspect points over 50, clipped."""
+        """Per seat the bytes of its area and wilds; the suspect points and the alibied
+        suspects as bytes.  Points from 0 to 200 (all but freak tables) are written as
+        counts over their divisor, 50, like every count (the same ``float32``: the tests
+        compare every entry); else their places are zero and the points over 50, clipped,
+        come as an array to write over them."""
         areas, wilds = o.areas, o.wilds
-        points = [p / POINTS for p in o.suspect_points()]
+        points = o.suspect_points()
+        over: Vector | None = None
+        if min(points) >= 0 and max(points) <= POINTS * LIMIT:
+            counted = bytes(points)
+        else:
+            counted = bytes(NS)
+            over = np.array(clipped([p / POINTS for p in points]), dtype=np.float32)
         return ([a[:] for a in areas], [w[:] for w in wilds],
                 [bytes(a) + bytes(w) for a, w in zip(areas, wilds, strict=True)],
-                bytes(NS) + bytes(o.alibied()),
-                np.array(clipped(points), dtype=np.float32))
+                counted + bytes(o.alibied()), over)
 
-    def __call__(self, o: RipperObserver, totals: Sequence[int]) -> Vector:
+    def __call__(self, state: RipperState, seat: int, totals: Sequence[int],
+                 over: bool = False) -> Vector:
+        o = self.observer
+        o.set_from(state, seat)
         n = self.players
-        seat = o.seat
         order = self.orders[seat]
-        to_act = o.to_act
+        to_act = None if over else o.to_act
         sizes = o.sizes
         top = o.top
         yard = o.yard
@@ -136,5 +152,6 @@ class RipperWriter(BytesWriter):
             b"\1" if o.gavel_played else b"\0",
             self.no_search if yard is None else count_bytes(yard, NK)]))
         self.put_scores(out, totals, seat)
-        out[self.points] = known[4]
+        if known[4] is not None:
+            out[self.points] = known[4]
         return out
