@@ -22,16 +22,6 @@ from tablerummy.present.words import move_words
 SRC = Path(registry.__file__).parent
 FAMILIES = ("capone", "ripper", "oklahoma")
 
-IMPORTS_ALLOWED: dict[str, set[str]] = {
-    # H4's part of issue 26 (one observer per family) moves these into the families;
-    # once merged, this list is to be emptied.
-    "envs/seatviews.py": {"capone", "ripper", "oklahoma"},
-    "envs/spaces.py": {"capone", "ripper", "oklahoma"},
-    "envs/tensors.py": {"capone", "ripper", "oklahoma"},
-    "envs/writers.py": {"capone", "ripper", "oklahoma"},
-}
-"""Modules outside the family packages that still import a family's internals."""
-
 
 def _families_imported(source: str, package: tuple[str, ...]) -> set[str]:
     """The family packages a module of ``package`` (``("tablerummy", "web")``) imports
@@ -60,7 +50,6 @@ def test_no_module_outside_a_family_imports_its_internals() -> None:
             continue
         package = path.relative_to(SRC.parent).parent.parts
         imported = _families_imported(path.read_text(encoding="utf-8"), package)
-        imported -= IMPORTS_ALLOWED.get(rel, set())
         if imported:
             offenders[rel] = imported
     assert offenders == {}, "ask the family's plug-in (tablerummy.registry.family_of) instead"

@@ -106,6 +106,8 @@ class Observer(ABC):
     no-peeking tests check one place.
     """
 
+    __slots__ = ()  # (made at every decision: a subclass may hold its facts in slots)
+
     @abstractmethod
     def set_from(self, state: HandState, seat: int) -> None:
         """Read what ``seat`` may know of ``state`` (and nothing else)."""
@@ -117,6 +119,11 @@ class Observer(ABC):
     @abstractmethod
     def compact(self) -> Any:
         """The same facts as count vectors and ints, for bots (:attr:`Bot.reads`)."""
+
+    def parse(self, observation: Observation) -> None:
+        """Read the facts back from a :meth:`dict` (for code handed only the dict, such as
+        ``ObservationEncoder.encode``).  Default: this observer cannot."""
+        raise NotImplementedError(f"{type(self).__name__} cannot read an observation dict")
 
 
 class Family(ABC):

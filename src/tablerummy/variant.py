@@ -12,11 +12,14 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from .errors import IllegalActionError, OptionError
 from .events import read_log
 from .userinput import shown, whole_number
+
+if TYPE_CHECKING:
+    from .family import Observer
 
 Action = Hashable
 """An action value of one variant (an ``int`` for the Mystery Rummy games).
@@ -252,19 +255,31 @@ class HandState(ABC):
         """:meth:`breakdown` as JSON: per side a list of ``[label, points]``."""
         return [[[label, points] for label, points in side] for side in self.breakdown()]
 
-    @abstractmethod
+    def observer(self) -> Observer:
+        """A fresh observer of this hand's family (its plug-in's
+        :meth:`~tablerummy.family.Family.observer`): the one place that decides what a
+        seat may know.  A family's state may return its own directly (no registry look-up
+        on the bots' path)."""
+        from .registry import family_of
+
+        return family_of(self.variant).observer(self.variant)
+
     def observation(self, seat: int) -> Observation:
-        """Exactly what ``seat`` may know, and nothing else."""
+        """Exactly what ``seat`` may know, and nothing else: the observer's dict."""
+        observer = self.observer()
+        observer.set_from(self, seat)
+        return observer.dict()
 
     def compact_observation(self, seat: int) -> Any:
         """What ``seat`` may know in the engine's own compact form, for bots that declare
         they read it (:attr:`tablerummy.bots.Bot.reads`): the same facts as
         :meth:`observation` (or fewer), as count vectors and ints instead of card texts,
-        so that a bot need not turn the dict back into counts at every decision.
-
-        Default: the observation itself.
+        so that a bot need not turn the dict back into counts at every decision.  The
+        observer's :meth:`~tablerummy.family.Observer.compact`.
         """
-        return self.observation(seat)
+        observer = self.observer()
+        observer.set_from(self, seat)
+        return observer.compact()
 
     @abstractmethod
     def reveal(self) -> dict[str, Any]:

@@ -19,8 +19,9 @@ from tablerummy.variant import Variant
 
 pytest.importorskip("numpy")
 
-from tablerummy.envs.spaces import OklahomaSpace, action_space, shape_of
+from tablerummy.envs.spaces import action_space
 from tablerummy.envs.tensors import LIMIT, ObservationEncoder
+from tablerummy.oklahoma.space import OklahomaSpace, shape_of
 
 TABLES = [
     ("capone", {"players": 2}), ("capone", {"players": 3}), ("capone", {"players": 4}),
@@ -176,3 +177,36 @@ def test_the_tensor_from_the_engine_is_the_tensor_of_the_observation(
             if game.game_over:
                 break
             game.apply(rng.choice(game.legal_actions()), checked=False)
+
+
+def test_an_encoder_without_a_fast_writer_writes_its_layout() -> None:
+    """A family may give only its observer and layout (``fill``): the adapters then write
+    the tensor through the layout, the same vector as the fast writer's."""
+    from tablerummy.capone.encoding import CaponeEncoder
+    from tablerummy.envs.tensors import Write
+
+    class Plain(CaponeEncoder):
+        def writer(self) -> Write:
+            return ObservationEncoder.writer(self)
+
+    variant = get_variant("capone", {"players": 3})
+    plain, fast = Plain(variant), ObservationEncoder(variant)
+    assert type(fast) is CaponeEncoder and plain.layout == fast.layout
+    for game in _positions(variant, 10, seed=7):
+        for seat in range(variant.players):
+            assert np.array_equal(plain.encode_game(game, seat), fast.encode_game(game, seat))
+
+
+def test_the_observer_reads_its_own_dict_back() -> None:
+    """``parse`` of an observer's dict gives the same dict again, at every variant."""
+    from tablerummy.registry import family_of
+
+    for name, options in TABLES[::3]:
+        variant = get_variant(name, options)
+        for game in _positions(variant, 8, seed=9):
+            for seat in range(variant.players):
+                observer = family_of(variant).observer(variant)
+                observer.set_from(game.state, seat)
+                again = family_of(variant).observer(variant)
+                again.parse(observer.dict())
+                assert again.dict() == observer.dict() == game.state.observation(seat)

@@ -31,6 +31,8 @@ KINDS: tuple[str, ...] = GANGSTERS + GAVELS
 
 NG = len(GANGSTERS)
 NK = len(KINDS)
+REVEAL_COUNT = 7
+"""The cards of the stock Reveal Seven shows."""
 AGENT_MEETING, SEARCH_WARRANT, ELIOT_NESS, RAID = range(NG, NK)
 AL_CAPONE = 0
 

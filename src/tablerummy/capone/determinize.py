@@ -19,13 +19,12 @@ from typing import TYPE_CHECKING, TypeVar
 
 from ..determinize import counts_of, deal_cards, forget, give_hands, pool_cards, unseen_pool
 from . import actions as A
-from .cards import NK, SEARCH_WARRANT
+from .cards import NK, REVEAL_COUNT, SEARCH_WARRANT
+from .phases import Phase
 
 if TYPE_CHECKING:
     from .state import CaponeState
 
-REVEAL_COUNT = 7
-_TAKE = 2  # the phase of choosing a card of the Underworld (as in .state)
 S = TypeVar("S", bound="CaponeState")
 
 
@@ -65,7 +64,7 @@ def track(state: CaponeState, action: int, shown: list[list[int]]) -> None:
             g = action - A.SEARCH_SET
             mine[g] += state.discard.count(g)
         elif action == A.REVEAL_SEVEN:
-            melds = set(state._incomplete_melds(state.side_of[seat]))
+            melds = set(state.incomplete_melds(state.side_of[seat]))
             for c in state.stock[-REVEAL_COUNT:]:
                 if c in melds:
                     mine[c] += 1
@@ -84,7 +83,7 @@ def determinizer(state: S, seat: int, track: bool = True) -> Callable[[Random], 
     shown = state.shown if state.shown is not None else [[0] * NK for _ in range(n)]
     others = [p for p in range(n) if p != seat]
     limbo = [0] * NK
-    if state.phase == _TAKE:  # the Search Warrant goes on the pile after the choice
+    if state.phase == Phase.TAKE:  # the Search Warrant goes on the pile after the choice
         limbo[SEARCH_WARRANT] = 1
     pool = unseen_pool(state.copies, state.hands[seat], *state.areas, limbo,
                        counts_of(state.discard, NK), *(shown[p] for p in others))

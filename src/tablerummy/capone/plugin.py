@@ -62,18 +62,22 @@ class _Capone(Family):
         return card_faces(variant)
 
     def observer(self, variant: Variant) -> Observer:
-        raise NotImplementedError  # scaffold: issue 26 writes the one observer
+        from .observer import CaponeObserver
+
+        return CaponeObserver()
 
     def encoder(self, variant: Variant) -> ObservationEncoder:
-        from ..envs.tensors import ObservationEncoder
+        from .encoding import CaponeEncoder
 
-        return ObservationEncoder(variant)
+        return CaponeEncoder(variant)
 
     def action_space(self, variant: Variant) -> ActionSpace:
-        from ..envs.spaces import action_space
+        from ..envs.spaces import IntSpace
+        from . import actions
+        from .cards import NK
 
-        return action_space(variant)
-
+        # the card kept from a private search (take C) is hidden from the others
+        return IntSpace(variant, actions.NUM_ACTIONS, range(actions.TAKE, actions.TAKE + NK))
 
 @cache
 def _view() -> Callable[[Variant, Observation], View]:

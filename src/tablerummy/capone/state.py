@@ -14,16 +14,20 @@ from typing import TYPE_CHECKING, Any, Self
 
 from ..events import area_of, counted, how_many, listed, side_name, verb, who
 from ..mystery import REPETITION_TOLD, MysteryState, deal_counts
-from ..variant import Action, Observation
+from ..variant import Action
 from . import actions as A
 from .cards import AGENT_MEETING, AL_CAPONE, ELIOT_NESS, KINDS, NAMES, NG, NK, RAID, SEARCH_WARRANT
+from .cards import REVEAL_COUNT as REVEAL_COUNT  # (re-exported: bots read it here)
 from .determinize import determinize, determinizer, track
-from .view import SeatView
+from .observer import CaponeObserver
+from .phases import Phase
 
 if TYPE_CHECKING:
     from .variant import Capone
 
-DRAW, PLAY, TAKE, OVER = range(4)
+DRAW, PLAY, TAKE, OVER = (int(phase) for phase in Phase)
+"""The :class:`~.phases.Phase` numbers as plain ints: the engine compares them at every
+move, and CPython's fast paths take exact ints only (an ``IntEnum`` member is not one)."""
 _GANGSTERS = range(NG)
 _MELDS = tuple(tuple(A.MELD + g * A.MELD_SIZES + k - 3 for k in range(3, 3 + A.MELD_SIZES))
                for g in range(NG))
@@ -32,9 +36,7 @@ _LAYOFFS = tuple(A.LAYOFF + g for g in range(NG))
 _DISCARDS = tuple(A.DISCARD + k for k in range(NK))
 _ASK_AROUND = range(A.ASK_AROUND, A.ASK_AROUND + NG)
 
-PHASES = ("draw", "play", "take", "over")
 HAND_SIZE = 10
-REVEAL_COUNT = 7
 
 
 COMPLETE_SET = "complete set: "
@@ -137,7 +139,8 @@ class CaponeState(MysteryState):
     def to_act(self) -> int | None:
         return None if self.end is not None else self.seat
 
-    def _incomplete_melds(self, side: int) -> list[int]:
+    def incomplete_melds(self, side: int) -> list[int]:
+        """The gangsters ``side`` has melded but not completed (what Reveal Seven may show)."""
         area = self.areas[side]
         copies = self.copies
         return [g for g in range(NG) if 3 <= area[g] < copies[g]]
@@ -465,7 +468,7 @@ class CaponeState(MysteryState):
                       {target: f"{asked}{gave} {_card_list(drawn)} to replace them"})
 
     def _reveal_seven(self, seat: int, side: int) -> None:
-        mine = set(self._incomplete_melds(side))
+        mine = set(self.incomplete_melds(side))
         stock = self.stock
         revealed = [stock.pop() for _ in range(min(REVEAL_COUNT, len(stock)))]
         taken = [c for c in revealed if c in mine]
@@ -535,37 +538,8 @@ class CaponeState(MysteryState):
         return {"complete sets": sum(label.startswith(COMPLETE_SET) for label in items),
                 "exclusions": int(any(label.startswith(EXCLUDED) for label in items))}
 
-    def observation(self, seat: int) -> Observation:
-        hand = self.hands[seat]
-        obs: Observation = {
-            "variant": "capone",
-            "seat": seat,
-            "side": self.side_of[seat],
-            "dealer": self.dealer,
-            "to_act": self.to_act,
-            "phase": PHASES[self.phase],
-            "gavel_played": self.gavel_played,
-            "hand": {KINDS[k]: hand[k] for k in range(NK) if hand[k]},
-            "hand_sizes": list(self.sizes),
-            "areas": [{KINDS[g]: a[g] for g in range(NG) if a[g]} for a in self.areas],
-            "discard_top": KINDS[self.discard[-1]] if self.discard else None,
-            "discard_size": len(self.discard),
-            "stock_size": len(self.stock),
-            "end": self.end,
-        }
-        if self.phase == TAKE and seat == self.seat:
-            obs["underworld"] = sorted(KINDS[c] for c in self.discard)  # what the warrant shows
-        if self.end is not None:
-            obs["scores"] = self.scores()
-            obs["breakdown"] = self.breakdown_json()
-        return obs
-
-    def compact_observation(self, seat: int) -> SeatView:
-        """The facts of :meth:`observation` a bot decides from, as count vectors."""
-        return SeatView(seat, PHASES[self.phase], self.gavel_played, tuple(self.hands[seat]),
-                        tuple(self.sizes), tuple(map(tuple, self.areas)),
-                        self.discard[-1] if self.discard else None, len(self.discard),
-                        len(self.stock))
+    def observer(self) -> CaponeObserver:
+        return CaponeObserver()
 
     def reveal(self) -> dict[str, Any]:
         return {

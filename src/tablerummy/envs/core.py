@@ -22,8 +22,9 @@ import numpy as np
 import numpy.typing as npt
 
 from ..game import Game
+from ..registry import family_of
 from ..variant import Action, Variant, get_variant
-from .spaces import ActionSpace, action_space
+from .spaces import ActionSpace
 from .tensors import ObservationEncoder
 
 MAX_STEPS = 5_000
@@ -41,23 +42,27 @@ class TableCore:
         if shared is not None:  # the same table again: reuse its spaces and encoder
             self.space, self.encoder = shared.space, shared.encoder
         else:
-            self.space = action_space(self.variant)
-            self.encoder = ObservationEncoder(self.variant)
+            family = family_of(self.variant)
+            self.space = family.action_space(self.variant)
+            self.encoder = family.encoder(self.variant)
         self.players = self.variant.players
         self.hands = hands
         self.max_steps = max_steps
         self.game: Game | None = None
         self.steps = 0
-        self._legal: dict[int, Action] = {}
+        self.legal: dict[int, Action] = {}
+        """The legal indices at this decision → the engine's actions they play."""
         self._actions: list[Action] = []
-        self._finished = False
-        self._to_act: int | None = None
+        self.over = False
+        """:attr:`finished`, read without a check (set at every change)."""
+        self.acting: int | None = None
+        """:attr:`to_act`, read without a check (set at every change)."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> TableCore:
         """A copy with its own game; the static parts (variant, spaces) are shared."""
         clone = copy.copy(self)
         clone.game = None if self.game is None else self.game.copy()
-        clone._legal = dict(self._legal)
+        clone.legal = dict(self.legal)
         clone._actions = list(self._actions)
         return clone
 
@@ -71,24 +76,24 @@ class TableCore:
         """Play ``game`` from where it stands (e.g. a hand dealt from chance outcomes)."""
         self.game = game
         self.steps = 0
-        self._refresh()
+        self.refresh()
 
-    def _refresh(self) -> None:
+    def refresh(self) -> None:
         """What the adapters ask at every decision, worked out once per change: whether
         the episode is over, the seat to act, the engine's legal actions and their
         indices (none once the episode is over: with ``hands=N`` the engine has already
         dealt the next hand, whose moves nobody will play)."""
         game = self._game
-        self._finished = finished = game.game_over or (self.hands is not None
+        self.over = finished = game.game_over or (self.hands is not None
                                                        and len(game.hands) > self.hands)
         seat = None if finished else game.state.to_act
-        self._to_act = seat
+        self.acting = seat
         if seat is None:
             self._actions = []
-            self._legal = {}
+            self.legal = {}
         else:
             self._actions = game.legal_actions()
-            self._legal = self.space.legal_indices(self._actions, seat)
+            self.legal = self.space.legal_indices(self._actions, seat)
 
     @property
     def _game(self) -> Game:
@@ -99,13 +104,13 @@ class TableCore:
     @property
     def to_act(self) -> int | None:
         self._game  # noqa: B018  (raises before reset())
-        return self._to_act
+        return self.acting
 
     def legal_indices(self) -> list[int]:
-        return sorted(self._legal)
+        return sorted(self.legal)
 
     def is_legal(self, index: int) -> bool:
-        return index in self._legal
+        return index in self.legal
 
     def step(self, index: int) -> list[float]:
         """Play ``index`` for the seat to act; the rewards this decision brought, per seat."""
@@ -117,7 +122,7 @@ class TableCore:
         but the last of a hand): the adapters then have no rewards to hand out."""
         game = self._game
         record = game.hands[-1]
-        game.apply_legal(self._legal[index])  # as the engine listed it: nothing to check
+        game.apply_legal(self.legal[index])  # as the engine listed it: nothing to check
         self.steps += 1
         rewards = None
         if record.scores is not None:  # this decision ended the hand
@@ -125,7 +130,7 @@ class TableCore:
             if game.game_over:
                 winners = set(self.variant.sides[game.winner or 0])
                 rewards = [r + (1.0 if s in winners else -1.0) for s, r in enumerate(rewards)]
-        self._refresh()
+        self.refresh()
         return rewards
 
     def margins(self, scores: Sequence[int]) -> list[float]:
@@ -144,7 +149,7 @@ class TableCore:
     def finished(self) -> bool:
         """The game is over, or the episode's hands are played."""
         self._game  # noqa: B018  (raises before reset())
-        return self._finished
+        return self.over
 
     @property
     def truncated(self) -> bool:
@@ -165,10 +170,10 @@ class TableCore:
         and that is several times cheaper than a fancy-indexed ``np.zeros`` (whose list
         of indices NumPy converts first)."""
         flags = bytearray(self.space.size)
-        if self._to_act == seat:
-            for index in self._legal:
+        if self.acting == seat:
+            for index in self.legal:
                 flags[index] = 1
         return np.frombuffer(flags, dtype=np.int8)
 
     def action_text(self, index: int) -> str:
-        return self.variant.action_text(self._legal[index])
+        return self.variant.action_text(self.legal[index])

@@ -1,7 +1,8 @@
 """Gymnasium single-agent environments: one seat learns, a bot plays every other seat.
 
-Importing this module registers ``tablerummy/Capone-v0``, ``tablerummy/Ripper-v0``,
-``tablerummy/Fortune-v0``, ``tablerummy/Arlington-v0`` and ``tablerummy/ArlingtonHeights-v0``
+Importing this module registers one id per installed variant (:mod:`tablerummy.registry`):
+``tablerummy/Capone-v0``, ``tablerummy/Ripper-v0``, ``tablerummy/Fortune-v0``,
+``tablerummy/Arlington-v0``, ``tablerummy/ArlingtonHeights-v0`` and any a plug-in adds
 (``gymnasium.make("tablerummy.envs.gymnasium:tablerummy/Capone-v0")`` imports it for you).
 Keyword arguments: the variant's options (``players=4``), ``seat`` (the learner's, default
 0), ``opponent`` (a bot name, default ``greedy``), ``hands`` and ``max_steps`` as in
@@ -24,18 +25,21 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from ..bots import Bot, ask, get_bot
+from ..registry import variant_names
 from .core import MAX_STEPS, TableCore
 from .tensors import LIMIT
 
 ILLEGAL_REWARD = -1.0
 
-IDS = {
-    "Capone": "capone",
-    "Ripper": "ripper",
-    "Fortune": "fortune",
-    "Arlington": "arlington",
-    "ArlingtonHeights": "arlington-heights",
-}
+
+
+def title(variant: str) -> str:
+    """A variant's name as Gymnasium ids spell it: ``arlington-heights`` → ``ArlingtonHeights``."""
+    return "".join(part.capitalize() for part in variant.split("-"))
+
+
+IDS = {title(name): name for name in variant_names()}
+"""Every installed variant (the registry's), by its Gymnasium title."""
 
 
 class TableEnv(gym.Env[npt.NDArray[np.float32], np.int64]):

@@ -33,7 +33,8 @@ import numpy.typing as npt
 import pyspiel
 
 from ..game import Game
-from ..variant import Variant, get_variant, variant_names
+from ..registry import variant_names
+from ..variant import Variant, get_variant
 from .core import TableCore
 
 MAX_STEPS = 1_000
@@ -199,7 +200,7 @@ class TablerummyState(pyspiel.State):  # type: ignore[misc]
             if self.dealer is None:
                 return f"dealer p{action}"
             return f"deal {self._game.kinds[action]}"
-        if action in self.core._legal:
+        if action in self.core.legal:
             return self.core.action_text(action)
         return f"action {action}"
 
@@ -231,7 +232,7 @@ class TablerummyState(pyspiel.State):  # type: ignore[misc]
         game = clone.core.game
         if game is not None and not self._hand_over():
             game.state = game.state.determinize(seat, rng)
-            clone.core._refresh()
+            clone.core.refresh()
         return clone
 
 

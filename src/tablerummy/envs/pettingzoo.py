@@ -116,7 +116,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
                              f"(0 … {core.space.size - 1})")
         cumulative = self._cumulative_rewards
         cumulative[agent] = 0.0
-        if index not in core._legal:  # as PettingZoo's TerminateIllegalWrapper does
+        if index not in core.legal:  # as PettingZoo's TerminateIllegalWrapper does
             self.rewards = {a: ILLEGAL_REWARD if a == agent else 0.0 for a in self.agents}
             self.terminations = {a: True for a in self.agents}
             self.infos[agent]["illegal_action"] = index
@@ -134,11 +134,11 @@ class raw_env(AECEnv):  # type: ignore[misc]
         elif self._rewarded:
             self.rewards = dict.fromkeys(self.agents, 0.0)
             self._rewarded = False
-        if core._finished:
+        if core.over:
             self.terminations = dict.fromkeys(self.agents, True)
         elif core.steps >= core.max_steps:
             self.truncations = dict.fromkeys(self.agents, True)
-        seat = core._to_act
+        seat = core.acting
         if seat is not None:
             self.agent_selection = self.possible_agents[seat]
         if self.render_mode == "human":

@@ -8,6 +8,7 @@ is a count vector of length 53 (:data:`NCARDS`), which keeps the hot path cheap.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from ..errors import NotationError
 from ..userinput import shown
@@ -53,6 +54,11 @@ def position_card(pos: int, suit: int) -> int:
 
 def card_id(c: int) -> str:
     return IDS[c]
+
+
+def card_ids(counts: Sequence[int]) -> list[str]:
+    """Card ids of a count vector in deck order (♠ A … K, ♥, ♦, ♣, Joker)."""
+    return [IDS[c] for c in range(NCARDS) for _ in range(counts[c])]
 
 
 _SUIT_SYMBOLS = "".join(SYMBOLS.values())

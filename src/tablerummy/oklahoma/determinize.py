@@ -72,7 +72,7 @@ def determinizer(state: S, seat: int, total: list[int] | None = None
             hands[p] = hand
         if stock_hidden:
             new.stock = dealt[-1]
-        new._legal = None
+        new.forget_legal()
         return new
 
     return deal

@@ -59,18 +59,19 @@ class _Oklahoma(Family):
         return card_faces(variant)
 
     def observer(self, variant: Variant) -> Observer:
-        raise NotImplementedError  # scaffold: issue 26 writes the one observer
+        from .observer import OklahomaObserver
+
+        return OklahomaObserver(variant.rules, variant.name)  # type: ignore[attr-defined]
 
     def encoder(self, variant: Variant) -> ObservationEncoder:
-        from ..envs.tensors import ObservationEncoder
+        from .encoding import OklahomaEncoder
 
-        return ObservationEncoder(variant)
+        return OklahomaEncoder(variant)
 
     def action_space(self, variant: Variant) -> ActionSpace:
-        from ..envs.spaces import action_space
+        from .space import OklahomaSpace
 
-        return action_space(variant)
-
+        return OklahomaSpace(variant)
 
 @cache
 def _view() -> Callable[[Variant, Observation], View]:

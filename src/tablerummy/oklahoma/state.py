@@ -20,15 +20,15 @@ from random import Random
 from typing import TYPE_CHECKING, Any, Self
 
 from ..events import listed, their, who, whose
-from ..variant import Action, HandState, Observation
+from ..variant import Action, HandState
 from . import actions as A
 from .cards import (
     _INDEX,
-    IDS,
     JK,
     NCARDS,
     QS,
     card_id,
+    card_ids,
     card_word,
     parse_card,
     rank_of,
@@ -49,14 +49,16 @@ from .melds import (
 )
 from .meldsearch import built, known_layoffs, layoff_options
 from .meldsearch import candidate_records as _candidates
+from .observer import OklahomaObserver
+from .phases import Phase
 from .rules import SWAP_ANYONE, Rules
-from .view import SeatView
 
 if TYPE_CHECKING:
     from .variant import OklahomaVariant
 
-DRAW, PLAY, OVER = range(3)
-PHASES = ("draw", "play", "over")
+DRAW, PLAY, OVER = (int(phase) for phase in Phase)
+"""The :class:`~.phases.Phase` numbers as plain ints: the engine compares them at every
+move, and CPython's fast paths take exact ints only (an ``IntEnum`` member is not one)."""
 IN_HAND = " in hand"
 """How the breakdown item of a card left in hand ends (``Q♠ in hand``): read back by
 :meth:`OklahomaState.tallies`."""
@@ -98,11 +100,6 @@ def _meld_words(meld: Meld) -> str:
     """``7♠ 7♠ 7♥``; with a wild the cards are parted by commas: ``2♣ as 6♠, 7♠, 8♠``."""
     words = [_word(item) for item in meld.items]
     return (", " if meld.wilds() else " ").join(words)
-
-
-def _ids(counts: Sequence[int]) -> list[str]:
-    """Card ids of a count vector in deck order (♠ A … K, ♥, ♦, ♣, Joker)."""
-    return [IDS[c] for c in range(NCARDS) for _ in range(counts[c])]
 
 
 class OklahomaState(HandState):
@@ -670,48 +667,21 @@ class OklahomaState(HandState):
                 "piles taken": sum(a[0] == A.PILE for a in actions),  # type: ignore[index]
                 "stock rebuilds": self.rebuilds}
 
-    def observation(self, seat: int) -> Observation:
-        obs: Observation = {
-            "variant": self.variant.name,
-            "seat": seat,
-            "side": seat,
-            "dealer": self.dealer,
-            "to_act": self.to_act,
-            "phase": PHASES[self.phase],
-            "hand": _ids(self.hands[seat]),
-            "hand_sizes": list(self.sizes),
-            "melds": [[m.texts() for m in side] for side in self.melds],
-            "melded_points": [self.melded_points(s) for s in range(self.players)],
-            "discard": [card_id(c) for c in self.discard],
-            "discard_top": card_id(self.discard[-1]) if self.discard else None,
-            "discard_size": len(self.discard),
-            "stock_size": len(self.stock),
-            "stock": [card_id(c) for c in reversed(self.stock)] if self.stock_known else None,
-            "known_hands": [_ids(k) for k in self.known],
-            "rebuilds": self.rebuilds,
-            "last_turn": self.last_turn,
-            "end": self.end,
-            "out_seat": self.out_seat,
-        }
-        if self.end is not None:  # every hand is laid down to be scored
-            obs["scores"] = self.scores()
-            obs["breakdown"] = self.breakdown_json()
-            obs["hands"] = [_ids(h) for h in self.hands]
-        return obs
-
-    def compact_observation(self, seat: int) -> SeatView:
-        """The facts of :meth:`observation` a bot decides from, as counts and melds."""
-        return SeatView(seat, PHASES[self.phase], tuple(self.hands[seat]), tuple(self.sizes),
-                        tuple(map(tuple, self.melds)), tuple(self.discard), self.last_turn)
+    def observer(self) -> OklahomaObserver:
+        return OklahomaObserver(self.rules, self.variant.name)
 
     def reveal(self) -> dict[str, Any]:
         return {
-            "hands": [sorted(_ids(h)) for h in self.hands],
+            "hands": [sorted(card_ids(h)) for h in self.hands],
             "areas": [[m.texts() for m in side] for side in self.melds],
             "stock_size": len(self.stock),
             "discard_size": len(self.discard),
             "discard_top": card_id(self.discard[-1]) if self.discard else None,
         }
+
+    def forget_legal(self) -> None:
+        """Forget the legal moves worked out so far (after the hands were redealt)."""
+        self._legal = None
 
     def determinize(self, seat: int, rng: Random) -> Self:
         """A position ``seat`` could be in (see :mod:`.determinize`)."""

@@ -20,7 +20,10 @@ from ..errors import NotationError
 from ..notation import checked_text, match, tokens
 from ..userinput import shown
 from .cards import (
+    ALIBI,
     ALIBI_SUSPECTS,
+    COMMISSIONER,
+    ESCAPES,
     KINDS,
     LETTERS,
     NA,
@@ -28,8 +31,12 @@ from .cards import (
     NK,
     NS,
     NV,
+    SCENE,
     SCENES,
+    STRIKES,
+    SUSPECT,
     SUSPECTS,
+    VICTIM,
     VICTIMS,
 )
 
@@ -72,6 +79,27 @@ NUM_ACTIONS = PASS + 1
 
 def meld(kind: int, naturals: int, wilds: int = 0) -> int:
     return MELD + MELD_INDEX[(kind, naturals, wilds)]
+
+
+def card_of(action: int) -> int:
+    """The card a ``play …`` action plays."""
+    if action < PLAY_ALIBI:
+        return SUSPECT + action - PLAY_SUSPECT
+    if action < VICTIM_DRAW:
+        return ALIBI + action - PLAY_ALIBI
+    if action < VICTIM_SCENE:
+        return VICTIM + action - VICTIM_DRAW
+    if action < SCENE_SEARCH:
+        return VICTIM + action - VICTIM_SCENE
+    if action < SCENE_VICTIM:
+        return SCENE + action - SCENE_SEARCH
+    if action < RESIGN:
+        return SCENE + action - SCENE_VICTIM
+    if action == RESIGN:
+        return COMMISSIONER
+    if action in (STRIKES_DRAW, STRIKES_VICTIM):
+        return STRIKES
+    return ESCAPES
 
 
 def _text(a: int) -> str:

@@ -17,12 +17,13 @@ from typing import TYPE_CHECKING, TypeVar
 from ..determinize import counts_of, deal_cards, forget, give_hands, pool_cards, unseen_pool
 from . import actions as A
 from .cards import ESCAPES, NK, NS, NV, VICTIM, WILD
+from .phases import Phase
 
 if TYPE_CHECKING:
     from .state import RipperState
 
 S = TypeVar("S", bound="RipperState")
-_ESCAPE, _STRIKE, _RESIGN = 7, 5, 6  # phases (as in .state; kept here to avoid a cycle)
+_RESIGN = int(Phase.RESIGN)  # (a plain int: compared at every tracked discard)
 
 
 def track(state: RipperState, action: int, shown: list[list[int]]) -> None:
@@ -49,7 +50,7 @@ def track(state: RipperState, action: int, shown: list[list[int]]) -> None:
     elif action == A.ESCAPE:
         forget(shown[state.actor], ESCAPES)
     else:
-        forget(mine, state._card_of(action))
+        forget(mine, A.card_of(action))
 
 
 def determinizer(state: S, seat: int, track: bool = True) -> Callable[[Random], S]:
@@ -62,7 +63,7 @@ def determinizer(state: S, seat: int, track: bool = True) -> Callable[[Random], 
     base = state.shown if state.shown is not None else [[0] * NK for _ in range(n)]
     shown = [k[:] for k in base]
     actor = state.actor
-    if actor != seat and state.phase == _ESCAPE and not shown[actor][ESCAPES]:
+    if actor != seat and state.phase == Phase.ESCAPE and not shown[actor][ESCAPES]:
         shown[actor][ESCAPES] = 1
     others = [p for p in range(n) if p != seat]
     pool = unseen_pool(state.cards.copies, state.hands[seat], *state.areas,
@@ -71,7 +72,7 @@ def determinizer(state: S, seat: int, track: bool = True) -> Callable[[Random], 
     cards = pool_cards(pool, slots)
     known = [shown[p] for p in others]
     keep = None if state.shown is None or not track else state.shown
-    strike = actor != seat and state.phase == _STRIKE
+    strike = actor != seat and state.phase == Phase.STRIKE
     secret = [p for p in others if state.votes[p] is not None and state.end is None]
 
     def deal(rng: Random) -> S:

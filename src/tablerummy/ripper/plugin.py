@@ -62,18 +62,22 @@ class _Ripper(Family):
         return card_faces(variant)
 
     def observer(self, variant: Variant) -> Observer:
-        raise NotImplementedError  # scaffold: issue 26 writes the one observer
+        from .observer import RipperObserver
+
+        return RipperObserver()
 
     def encoder(self, variant: Variant) -> ObservationEncoder:
-        from ..envs.tensors import ObservationEncoder
+        from .encoding import RipperEncoder
 
-        return ObservationEncoder(variant)
+        return RipperEncoder(variant)
 
     def action_space(self, variant: Variant) -> ActionSpace:
-        from ..envs.spaces import action_space
+        from ..envs.spaces import IntSpace
+        from . import actions
+        from .cards import NS
 
-        return action_space(variant)
-
+        # a secret vote (vote SUSPECT) is hidden from the others until scoring
+        return IntSpace(variant, actions.NUM_ACTIONS, range(actions.VOTE, actions.VOTE + NS))
 
 @cache
 def _view() -> Callable[[Variant, Observation], View]:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Self
 
 from ..events import how_many, listed, their, who, whose
 from ..mystery import REPETITION_TOLD, MysteryState, deal_counts
-from ..variant import Action, Observation
+from ..variant import Action
 from . import actions as A
 from .cards import (
     ALIBI,
@@ -30,23 +30,25 @@ from .cards import (
     NS,
     NV,
     SCENE,
-    STRIKES,
     SUSPECT,
     SUSPECTS,
     VICTIM,
     WILD,
 )
 from .determinize import determinize, determinizer, track
-from .scoring import ESCAPES_HELD, VOTE_CORRECT, HandResult, alibied, score_hand, suspect_totals
+from .observer import RipperObserver
+from .phases import Phase
+from .scoring import ESCAPES_HELD, VOTE_CORRECT, HandResult, score_hand
 from .scoring import breakdown as _breakdown
 
 if TYPE_CHECKING:
     from .variant import Ripper
 
-DRAW, VOTE, PLAY, TAKE, EXTRA, STRIKE, RESIGN, ESCAPE, OVER = range(9)
+DRAW, VOTE, PLAY, TAKE, EXTRA, STRIKE, RESIGN, ESCAPE, OVER = (int(phase) for phase in Phase)
+"""The :class:`~.phases.Phase` numbers as plain ints: the engine compares them at every
+move, and CPython's fast paths take exact ints only (an ``IntEnum`` member is not one)."""
 _DISCARDS = range(A.DISCARD, A.DISCARD + NK)
 """The discard action of each card kind, in kind order."""
-PHASES = ("draw", "vote", "play", "take", "extra", "strike", "resign", "escape", "over")
 HAND_SIZES = {2: 10, 3: 9, 4: 8}
 LAST_CARD = "you must keep a card to discard: a player never plays their last hand card"
 
@@ -359,8 +361,8 @@ class RipperState(MysteryState):
             return (f"you may play the {_name(self.extra)} you took as an extra Gavel card,"
                     " or 'pass'")
         if phase == STRIKE:
-            if self._card_of(action) in range(VICTIM, SCENE):
-                return f"you have no {_name(self._card_of(action))} in hand"
+            if A.card_of(action) in range(VICTIM, SCENE):
+                return f"you have no {_name(A.card_of(action))} in hand"
             return "Ripper Strikes: play a Victim from your hand ('play victim-… …')"
         if action == A.PASS:
             return "'pass' only declines Ripper Escapes or a taken Gavel card"
@@ -384,7 +386,7 @@ class RipperState(MysteryState):
             return f"Ripper Escapes needs all 5 Victims in play ({self.victims} are)"
         if action < A.DISCARD:
             return self._why_evidence(action, hand)
-        card = self._card_of(action)
+        card = A.card_of(action)
         if not hand[card]:
             return f"you have no {_name(card)} in hand"
         if self.gavel_played:
@@ -426,27 +428,6 @@ class RipperState(MysteryState):
             return (f"a wild card must make a meld or match a card in your own area:"
                     f" you have no {_name(s)} there")
         return LAST_CARD
-
-    @staticmethod
-    def _card_of(action: int) -> int:
-        """The card a ``play …`` action plays."""
-        if action < A.PLAY_ALIBI:
-            return SUSPECT + action - A.PLAY_SUSPECT
-        if action < A.VICTIM_DRAW:
-            return ALIBI + action - A.PLAY_ALIBI
-        if action < A.VICTIM_SCENE:
-            return VICTIM + action - A.VICTIM_DRAW
-        if action < A.SCENE_SEARCH:
-            return VICTIM + action - A.VICTIM_SCENE
-        if action < A.SCENE_VICTIM:
-            return SCENE + action - A.SCENE_SEARCH
-        if action < A.RESIGN:
-            return SCENE + action - A.SCENE_VICTIM
-        if action == A.RESIGN:
-            return COMMISSIONER
-        if action in (A.STRIKES_DRAW, A.STRIKES_VICTIM):
-            return STRIKES
-        return ESCAPES
 
     def _why_gavel(self, action: int, card: int) -> str:
         if card < VICTIM:
@@ -620,7 +601,7 @@ class RipperState(MysteryState):
                 self.extra = c
 
     def _play_gavel(self, seat: int, action: int) -> None:
-        card = self._card_of(action)
+        card = A.card_of(action)
         hand = self.hands[seat]
         area = self.areas[seat]
         hand[card] -= 1
@@ -796,49 +777,8 @@ class RipperState(MysteryState):
     def _wilds(self) -> list[dict[str, int]]:
         return [{SUSPECTS[s]: w[s] for s in range(NS) if w[s]} for w in self.wilds]
 
-    def observation(self, seat: int) -> Observation:
-        hand = self.hands[seat]
-        over = self.end is not None
-        totals = suspect_totals(self.areas, self.wilds, self.cards)
-        out = alibied(self.areas)
-        mine = self.votes[seat]
-        obs: Observation = {
-            "variant": "ripper",
-            "seat": seat,
-            "side": seat,
-            "dealer": self.dealer,
-            "turn": self.seat,
-            "to_act": self.to_act,
-            "phase": PHASES[self.phase],
-            "gavel_played": self.gavel_played,
-            "hand": {KINDS[k]: hand[k] for k in range(NK) if hand[k]},
-            "hand_sizes": list(self.sizes),
-            "areas": self._areas(),
-            "wilds": self._wilds(),
-            "victims_in_play": self.victims,
-            "suspect_points": {SUSPECTS[s]: totals[s] for s in range(NS)},
-            "alibied": [SUSPECTS[s] for s in range(NS) if out[s]],
-            "discard_top": KINDS[self.yard[-1]] if self.yard else None,
-            "discard_size": len(self.yard),
-            "stock_size": len(self.stock),
-            "vote": {
-                "called_by": self.vote_caller,
-                "voted": [p for p in range(self.players) if self.votes[p] is not None],
-                "mine": SUSPECTS[mine] if mine is not None else None,
-                "votes": [SUSPECTS[v] if v is not None else None for v in self.votes]
-                if over else None,
-            },
-            "resign_pending": list(self.resign_queue),
-            "extra": KINDS[self.extra] if self.extra is not None else None,
-            "end": self.end,
-        }
-        if self.phase == TAKE and seat == self.seat:
-            obs["yard"] = sorted(KINDS[c] for c in self.yard)  # what the Scene's search shows
-        if over:
-            obs["scores"] = self.scores()
-            obs["breakdown"] = self.breakdown_json()
-            obs.update(self.hand_report())
-        return obs
+    def observer(self) -> RipperObserver:
+        return RipperObserver()
 
     def reveal(self) -> dict[str, Any]:
         return {
