@@ -88,8 +88,10 @@ def replay_frame(record: Any, step: int, seconds: float = 0.0) -> dict[str, Any]
 
     ``seconds``: the CPU time (of this thread) it may take; past it :class:`OverBudget`.
     """
-    budget = time.thread_time() + seconds if seconds else None
     game, hands = game_from_record(record, log=True)
+    # counted from here: a fresh worker's first record also loads its family's modules,
+    # which is not the record's cost (a cold worker refused a short replay for it)
+    budget = time.thread_time() + seconds if seconds else None
     moves: list[tuple[int, Any]] = [(h, text) for h, texts in enumerate(hands) for text in texts]
     total = len(moves)
     step = max(0, min(step, total))
