@@ -40,9 +40,9 @@ MOVE_KEYS = {"hand", "ply", "seat", "played", "best", "win_loss", "point_loss", 
              "played_words", "best_words", "hindsight_words", "win_before"}
 
 
-def finished_game(seed: int = 3) -> Game:
-    """A short capone game (to 25 points) played to its end by two greedy bots."""
-    variant = get_variant("capone", {"target": 25})
+def finished_game(seed: int = 3, target: int = 25) -> Game:
+    """A short capone game (one hand, to 25 points) played to its end by two greedy bots."""
+    variant = get_variant("capone", {"target": target})
     game = Game(variant, seed=seed, log=True)
     bots = [get_bot("greedy", variant, s, seed=s) for s in range(variant.players)]
     while not game.game_over:

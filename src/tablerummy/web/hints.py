@@ -35,10 +35,15 @@ log = logging.getLogger("tablerummy.web")
 
 
 def scaled(budget: Budget, iterations: int) -> Budget:
-    """``budget`` with ``iterations`` (0: as it is) — the server's setting for tests."""
+    """``budget`` with ``iterations`` and no time cap (0: as it is): the server's setting.
+
+    A fixed number of iterations gives the same answer on any machine and under any
+    load (the tests set a few); a time cap would cut a search short while a freshly
+    started worker imports its modules.
+    """
     if not iterations:
         return budget
-    changes: dict[str, Any] = {"iterations": iterations}
+    changes: dict[str, Any] = {"iterations": iterations, "seconds": None}
     if hasattr(budget, "playouts"):  # the playouts per move: no more than the iterations
         changes["playouts"] = max(1, min(budget.playouts, iterations))
     return dataclasses.replace(budget, **changes)

@@ -130,14 +130,15 @@ class Settings:
     hints_per_minute: int = 30
     """Hints one address group may ask for in a minute (each is a search); more: refused."""
     hint_iterations: int = 0
-    """Search iterations of a hint (0: the coach's ``Budget.hint()``, about 1 s of CPU);
-    tests set a few so that a hint comes at once."""
+    """Search iterations of a hint, with no time cap (0: the coach's ``Budget.hint()``,
+    about 1 s of CPU); tests set a few so that a hint comes at once, the same each time."""
     analysis_workers: int = 1
     """Processes analysing finished games, apart from the bots' (0: a thread)."""
     analyses_per_minute: int = 4
     """Analyses one address group may start in a minute; more: 429."""
     analysis_iterations: int = 0
-    """Search iterations per decision of an analysis (0: ``Budget.analysis()``)."""
+    """Search iterations per decision of an analysis, with no time cap (0: the coach's
+    ``Budget.analysis()``); tests set a few so that a game is analysed in seconds."""
     analysis_seconds: float = 600.0
     """CPU seconds one analysis may take in its worker; more: it stops with an error."""
     analysis_keep: float = 900.0

@@ -75,18 +75,20 @@ function draw(box, analysis, seatName) {
     el("h2", { text: "Analysis of the game" }),
     el("p", { class: "analysis-note", text: "Every decision searched from what its player knew then "
       + "(their hand and what the table showed), never the hidden cards." }),
-    chartEl(analysis.chart || {}, seats, seatName),
+    chartEl(analysis.chart || {}, seats, seatName, box.clientWidth),
     el("div", { class: "mistakes" }, seats.map((s) => mistakesEl(s, (analysis.mistakes || {})[s] || [], seatName))),
-    movesEl(analysis.moves, seatName));
+    movesEl(analysis.moves));
 }
 
 // each seat's estimated win chance, decision by decision, the hands marked
-function chartEl(chart, seats, seatName) {
+// (drawn at the width it is shown at, so that its words are of the page's size on a phone)
+function chartEl(chart, seats, seatName, width) {
   const keys = new Map();
   for (const s of seats) for (const p of chart[s] || []) keys.set(`${p.hand}:${p.ply}`, [p.hand, p.ply]);
   const order = [...keys.values()].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   const index = new Map(order.map(([h, p], i) => [`${h}:${p}`, i]));
-  const W = 640, H = 220, left = 40, right = 12, top = 22, bottom = 24;
+  const W = Math.max(280, Math.min(900, Math.round((width || 640) - 24)));
+  const H = W < 500 ? 180 : 220, left = 40, right = 12, top = 22, bottom = 12;
   const x = (i) => left + (order.length > 1 ? (i / (order.length - 1)) * (W - left - right) : 0);
   const y = (win) => top + (1 - win) * (H - top - bottom);
   const graph = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "win-chart", role: "img",
@@ -142,18 +144,18 @@ function mistakesEl(seat, mistakes, seatName) {
       el("span", { class: "loss", text: ` (${lossText(m)})` })))));
 }
 
-function movesEl(moves, seatName) {
+function movesEl(moves) {
   const head = el("tr", {}, ["Hand", "Move", "Seat", "Played", "Best (what the seat knew)", "Win chance lost",
     "Points lost"].map((h) => el("th", { text: h })),
   el("th", { class: "hindsight", title: "the best move knowing every hidden card", text: "With hindsight †" }));
   const rows = moves.map((m) => el("tr", { class: m.played === m.best ? "" : "off-best" },
-    el("td", { text: `${m.hand + 1}` }), el("td", { text: `${m.ply + 1}` }), el("td", { text: seatName(m.seat) }),
+    el("td", { text: `${m.hand + 1}` }), el("td", { text: `${m.ply + 1}` }), el("td", { text: `p${m.seat}` }),
     el("td", { text: m.played_words || m.played }),
-    el("td", { text: m.played === m.best ? "the same" : (m.best_words || m.best) }),
+    el("td", { text: m.played === m.best ? "as played" : (m.best_words || m.best) }),
     el("td", { class: "num", text: m.win_loss ? `−${percent(m.win_loss)}` : "0" }),
     el("td", { class: "num", text: m.point_loss ? `−${round1(m.point_loss)}` : "0" }),
-    el("td", { class: "hindsight", text: m.hindsight_best === m.played ? "the same"
-      : (m.hindsight_words || m.hindsight_best || "") }))));
+    el("td", { class: "hindsight", text: m.hindsight_best === m.played ? "as played"
+      : (m.hindsight_words || m.hindsight_best || "") })));
   return el("details", { class: "per-move", open: true },
     el("summary", { text: `Every decision (${moves.length})` }),
     el("div", { class: "table-wrap" }, el("table", { class: "moves-table" }, el("thead", {}, head), el("tbody", {}, rows))),
