@@ -120,14 +120,17 @@ def _seats(game: Game, seats: Sequence[int] | None) -> list[int]:
 
 def analyse(record: Mapping[str, Any], seats: Sequence[int] | None = None, *,
             budget: Budget | None = None, seed: int = 0,
-            progress: Callable[[int, int], None] | None = None) -> Analysis:
+            progress: Callable[[int, int], None] | None = None, top: int = 3,
+            hindsight: bool = True) -> Analysis:
     """Assess every decision of ``seats`` (default: all) in a game record.
 
     A decision with one legal move is no decision and is skipped.  Each is assessed as
     :func:`~tablerummy.coach.hints` would at that moment (the seat's knowledge only, a
     seed per decision derived from ``seed``), and again on the true position for the
     hindsight column.  ``progress(done, total)`` is called after each decision.  A record
-    that does not replay is a :class:`RecordError` (one line).
+    that does not replay is a :class:`RecordError` (one line).  ``top``: the search's
+    candidates valued by playouts besides the move played; ``hindsight=False`` leaves the
+    hindsight column empty (half the work: the accuracy check, which does not read it).
     """
     budget = budget or Budget.analysis()
     if not isinstance(record, Mapping):
@@ -146,7 +149,7 @@ def analyse(record: Mapping[str, Any], seats: Sequence[int] | None = None, *,
             if seat is not None and seat in chosen and len(legal) > 1:
                 played = game.state.check(game.parse(text))
                 out.moves.append(_decision(game, seat, h, ply, played, budget,
-                                           f"{seed}/{h}/{ply}", say))
+                                           f"{seed}/{h}/{ply}", say, top, hindsight))
                 done += 1
                 if progress is not None:
                     progress(done, total)
@@ -159,18 +162,20 @@ def analyse(record: Mapping[str, Any], seats: Sequence[int] | None = None, *,
 
 
 def _decision(game: Game, seat: int, hand: int, ply: int, played: Action, budget: Budget,
-              seed: str, say: Callable[[str], str]) -> Decision:
+              seed: str, say: Callable[[str], str], top: int, hindsight: bool) -> Decision:
     state = game.state
     observation = game.observation(seat)
     table = table_of(game)
-    seen = assess(state, seat, observation, table, budget, seed, also=[played])
+    seen = assess(state, seat, observation, table, budget, seed, top=top, also=[played])
     best = seen[0].outlook
     mine: Assessed = next(a for a in seen if a.action == played)
-    hindsight = assess(state, seat, observation, table, budget, seed, top=HINDSIGHT_TOP,
-                       truth=True)[0]
     text = game.variant.action_text
-    played_text, best_text, hind_text = (text(played), text(best.action),
-                                         text(hindsight.action))
+    hind_text = hind_words = ""
+    if hindsight:
+        hind_text = text(assess(state, seat, observation, table, budget, seed,
+                                top=HINDSIGHT_TOP, truth=True)[0].action)
+        hind_words = say(hind_text)
+    played_text, best_text = text(played), text(best.action)
     return Decision(hand, ply, seat, played_text, say(played_text), best_text, say(best_text),
                     best.win, max(0.0, best.win - mine.outlook.win),
-                    max(0.0, best.margin - mine.outlook.margin), hind_text, say(hind_text))
+                    max(0.0, best.margin - mine.outlook.margin), hind_text, hind_words)
