@@ -7,6 +7,7 @@ Screenshots at 1280×800 and 390×844 go to ``test-artifacts/web/screens/`` (and
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from typing import Any
 
@@ -20,14 +21,17 @@ pytestmark = [pytest.mark.slow, pytest.mark.e2e]
 
 Page = Any
 WAIT = 10_000
-ANALYSIS_WAIT = 120_000
+DOCS = bool(os.environ.get("TABLERUMMY_DOCS_IMAGES"))
+ANALYSIS_WAIT = 900_000 if DOCS else 120_000
+DOCS_ENV = {"TABLERUMMY_HINT_ITERATIONS": "200", "TABLERUMMY_ANALYSIS_ITERATIONS": "24"}
+"""The pictures of the docs are of a coach that searched more (a smoother chart)."""
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     db = f"sqlite:///{tmp_path_factory.mktemp('coach-e2e') / 'coach.sqlite3'}"
     store_finished(db, "done", finished_game(seed=1, target=50))  # two hands
-    srv = Server(db, bot_delay=0.05, env=COACH_ENV)
+    srv = Server(db, bot_delay=0.05, env=COACH_ENV | DOCS_ENV if DOCS else COACH_ENV)
     srv.start()
     yield srv
     srv.stop()

@@ -40,7 +40,7 @@ from sqlalchemy import delete, insert, select, update
 from ..errors import TablerummyError
 from ..records import replay
 from .database import Database
-from .hints import scaled
+from .hints import cancel_all, scaled
 from .limits import QuotaError, RateWindow, Settings
 from .protocol import ProtocolError
 from .replay import check_size
@@ -288,10 +288,6 @@ class Analyses:
         return job.answer(self.settings.analysis_keep, time.time())
 
     async def close(self) -> None:
-        for task in list(self.tasks):
-            task.cancel()
-        for task in list(self.tasks):
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        await cancel_all(self.tasks)
         shutil.rmtree(self.folder, ignore_errors=True)
 

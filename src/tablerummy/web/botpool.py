@@ -181,16 +181,20 @@ class BotPool:
         finally:
             self.waiting -= 1
 
-    async def run(self, job: Callable[..., T], *args: Any) -> T:
-        """``job(*args)`` in a worker (not a bot's move: a replay), again once if the
-        pool broke; its exceptions are raised here."""
+    async def run(self, job: Callable[..., T], *args: Any, long: bool = False) -> T:
+        """``job(*args)`` in a worker (not a bot's move: a replay; ``long``: on the long
+        jobs' workers), again once if the pool broke; its exceptions are raised here."""
         loop = asyncio.get_running_loop()
+        pool = self._long_pool if long else self._pool
         try:
-            return await loop.run_in_executor(self._pool(), job, *args)
+            return await loop.run_in_executor(pool(), job, *args)
         except BrokenProcessPool:
             log.error("the bot pool broke (a worker died): starting a new one")
-            self._executor = None
-            return await loop.run_in_executor(self._pool(), job, *args)
+            if long:
+                self._long = None
+            else:
+                self._executor = None
+            return await loop.run_in_executor(pool(), job, *args)
 
     async def job(self, busy: str, job: Callable[..., T], *args: Any, long: bool = False) -> T:
         """``job(*args)`` for a stranger's request, on the long jobs' workers if ``long``;
@@ -199,15 +203,7 @@ class BotPool:
             raise QuotaError(busy, 503)
         self.running[long] += 1
         try:
-            if not long:
-                return await self.run(job, *args)
-            loop = asyncio.get_running_loop()
-            try:
-                return await loop.run_in_executor(self._long_pool(), job, *args)
-            except BrokenProcessPool:
-                log.error("the long jobs' pool broke (a worker died): starting a new one")
-                self._long = None
-                raise
+            return await self.run(job, *args, long=long)
         finally:
             self.running[long] -= 1
 

@@ -128,8 +128,13 @@ class Hints:
         conn.post(dumps(message))
 
     async def close(self) -> None:
-        for task in list(self.tasks):
-            task.cancel()
-        for task in list(self.tasks):
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        await cancel_all(self.tasks)
+
+
+async def cancel_all(tasks: set[asyncio.Task[None]]) -> None:
+    """Cancel ``tasks`` and wait for them (their ends are no news at shutdown)."""
+    for task in list(tasks):
+        task.cancel()
+    for task in list(tasks):
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await task

@@ -22,6 +22,9 @@ const where = (m) => `hand ${m.hand + 1}, move ${m.ply + 1}`;
 // Start the analysis of `request` ({table} or {record}) and draw it into `box`;
 // `seatName(seat)` names a seat ("p1 (Ann)").
 export async function analyseInto(box, request, seatName = (s) => `p${s}`) {
+  const mine = String(Number(box.dataset.run || 0) + 1);
+  box.dataset.run = mine;
+  const current = () => box.dataset.run === mine; // a newer analysis (or none) took the box
   box.hidden = false;
   box.dataset.state = "starting";
   const label = el("span", { id: "analysis-label", text: "Checking the game…" });
@@ -32,14 +35,16 @@ export async function analyseInto(box, request, seatName = (s) => `p${s}`) {
   try {
     job = await startJob(request);
   } catch (err) {
-    fail(box, err.message);
+    if (current()) fail(box, err.message);
     return;
   }
+  if (!current()) return;
   box.dataset.state = "running";
   for (;;) {
     let found;
     try { found = await api(`/api/analyse/${encodeURIComponent(job.job)}`); }
-    catch (err) { fail(box, err.message); return; }
+    catch (err) { if (current()) fail(box, err.message); return; }
+    if (!current()) return;
     if (found.state === "done") { draw(box, found.analysis, seatName); return; }
     if (found.total) {
       bar.max = found.total;
@@ -49,6 +54,14 @@ export async function analyseInto(box, request, seatName = (s) => `p${s}`) {
     box.dataset.done = found.done;
     await new Promise((done) => setTimeout(done, POLL_MS));
   }
+}
+
+// Forget the analysis shown (a new record was loaded): one still running is not drawn.
+export function clearAnalysis(box) {
+  box.dataset.run = String(Number(box.dataset.run || 0) + 1);
+  box.dataset.state = "";
+  box.hidden = true;
+  box.replaceChildren();
 }
 
 // the server answers 503 while other analyses (or replays) run: asked again a few times

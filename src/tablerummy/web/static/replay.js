@@ -1,5 +1,5 @@
 // Replays a game record step by step; every frame is computed by the server.
-import { analyseInto } from "/static/analysis.js";
+import { analyseInto, clearAnalysis } from "/static/analysis.js";
 import { api, areaEl, cardEl, el, namesOf, pileEl, prettyMove, scoresEl, setFaces, toast } from "/static/common.js";
 
 let record = null;
@@ -73,7 +73,7 @@ document.getElementById("file").addEventListener("change", async (event) => {
   if (!file) return;
   try {
     record = JSON.parse(await file.text()); steps = 0; show(0);
-    document.getElementById("analysis").hidden = true;
+    clearAnalysis(document.getElementById("analysis"));
   }
   catch { toast("that file is not JSON"); }
 });
