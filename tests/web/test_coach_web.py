@@ -14,7 +14,6 @@ import json
 import threading
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -301,11 +300,12 @@ def test_bad_analysis_requests_are_a_one_line_4xx(server: Server, game: Game) ->
     one_line(next(r for r in replies if r.status_code == 429), 429, "a minute")
 
 
-def test_the_analysis_row_is_read_by_any_process(tmp_path: Path) -> None:
-    """A job's state is a row: a second store on the same database reads it."""
+def test_the_analysis_row_is_read_by_any_process(db_url: str) -> None:
+    """A job's state is a row: a second store on the same database reads it (SQLite and
+    PostgreSQL)."""
     from tablerummy.web.analyses import AnalysisRows, Job
 
-    db = f"sqlite:///{tmp_path / 'rows.sqlite3'}"
+    db = db_url
 
     async def both() -> tuple[Job | None, Job | None]:
         one, two = Store(db), Store(db)
