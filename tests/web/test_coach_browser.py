@@ -15,6 +15,7 @@ import pytest
 
 from .conftest import Server
 from .test_coach_web import COACH_ENV, finished_game, store_finished
+from .test_explained import serious_violations
 from .test_pages import SCREENS, SIZES, new_page, to_docs
 
 pytestmark = [pytest.mark.slow, pytest.mark.e2e]
@@ -67,7 +68,7 @@ def ask_hint(page: Page) -> list[str]:
 
 def test_hint_shows_three_moves_and_where_the_first_is_played(browser: Any,
                                                               server: Server) -> None:
-    ctx, page, errors = new_page(browser, SIZES["desktop"])
+    ctx, page, errors = new_page(browser, SIZES["desktop"], bypass_csp=True)  # for axe
     page.goto(server.url + "/")
     page.wait_for_selector("body[data-ready='yes']", timeout=WAIT)
     page.fill("#name", "Dee")
@@ -91,6 +92,7 @@ def test_hint_shows_three_moves_and_where_the_first_is_played(browser: Any,
     assert marked in (moves[0], None)
     page.locator("#hint-box").scroll_into_view_if_needed()
     screenshot(page, "web-hints-desktop.png")
+    assert not serious_violations(page, "hints")
 
     # the same seat on a phone (its private link), asks again
     token = page.evaluate("Object.values(JSON.parse(localStorage.getItem("
@@ -127,7 +129,7 @@ def run_analysis(page: Page, button: str) -> None:
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_a_finished_game_is_analysed_from_the_game_over_screen(browser: Any, server: Server,
                                                                size: str) -> None:
-    ctx, page, errors = new_page(browser, SIZES[size])
+    ctx, page, errors = new_page(browser, SIZES[size], bypass_csp=True)  # for axe
     page.goto(f"{server.url}/t/done?seat=0#seat=0&token=tok-0")
     page.wait_for_selector("#analyse-btn", timeout=WAIT)
     if page.is_visible("dialog#scoring[open]"):
@@ -136,6 +138,7 @@ def test_a_finished_game_is_analysed_from_the_game_over_screen(browser: Any, ser
     page.locator("#analysis").scroll_into_view_if_needed()
     page.evaluate("document.getElementById('analysis').scrollIntoView()")
     screenshot(page, f"web-analysis-{size}.png")
+    assert not serious_violations(page, f"analysis ({size})")
     assert not errors, errors
     ctx.close()
 

@@ -171,7 +171,8 @@ function movesEl(moves) {
       : (m.hindsight_words || m.hindsight_best || "") })));
   return el("details", { class: "per-move", open: true },
     el("summary", { text: `Every decision (${moves.length})` }),
-    el("div", { class: "table-wrap" }, el("table", { class: "moves-table" }, el("thead", {}, head), el("tbody", {}, rows))),
+    // scrolled by the keyboard too: it takes the focus
+    el("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": "every decision of the game" }, el("table", { class: "moves-table" }, el("thead", {}, head), el("tbody", {}, rows))),
     el("p", { class: "hindsight-note", text: "† With hindsight: the best move had every hidden card been known "
       + "(the true deal). No player could know it then: it is shown to learn from, never counted as a mistake." }));
 }
