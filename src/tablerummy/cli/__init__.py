@@ -105,6 +105,8 @@ def _parser() -> argparse.ArgumentParser:
                      help="search iterations per decision (default 300; reproducible)")
     how.add_argument("--seconds", type=_seconds, metavar="S",
                      help="at most S seconds per decision (faster, not reproducible)")
+    p.add_argument("--playouts", type=whole(1, 10_000), metavar="N",
+                   help="games played out per candidate move (default 24)")
     p.add_argument("--seed", type=whole(0), default=0,
                    help="seed of the analysis (default 0: the same record, the same answer)")
 

@@ -49,7 +49,7 @@ def seconds(text: str) -> float:
 def budget_from(args: argparse.Namespace) -> Budget:
     base = Budget.analysis()
     return Budget(iterations=args.iterations or base.iterations, seconds=args.seconds,
-                  playouts=base.playouts)
+                  playouts=args.playouts or base.playouts)
 
 
 def analyse_command(args: argparse.Namespace) -> int:

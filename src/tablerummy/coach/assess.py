@@ -27,7 +27,8 @@ from .budget import Budget
 from .playouts import Outlook, Playouts, Table
 
 SEARCH_SHARE = 0.4
-"""The share of a time cap the search may use; the playouts get the rest."""
+"""The share of a time cap the search may use (by the search's own wall clock, a safety: its
+iterations are cheap beside the playouts); the playouts get the CPU time left."""
 
 
 class Truth:
@@ -85,7 +86,7 @@ def assess(state: HandState, seat: int, observation: Observation, table: Table,
     ``seat`` (and the seat's own legal moves): two positions the seat cannot tell apart
     give the same answer for the same seed and budget.
     """
-    started = time.perf_counter()
+    started = time.process_time()
     legal = state.legal_actions()
     key = f"coach/{seed}/{'truth' if truth else 'seat'}"
     positions: Positions = (Truth(state) if truth else

@@ -29,7 +29,8 @@ def reason(outlook: Outlook, best_win: float, rank: int, who: str = "your side")
         parts.append(f"{o.gain:+.0f} on {who}'s standing now")
     if best_win - o.win >= 0.005:
         parts.append(f"{(best_win - o.win) * 100:.0f} points of win chance below the best")
-    elif not parts or rank == 0:
-        parts.append("the search's first choice" if rank == 0 else
-                     f"as good in {o.count} playouts as the best")
+    elif rank == 0:
+        parts.append("the search's first choice")
+    else:
+        parts.append(f"won most often in {o.count} playouts")
     return "; ".join(parts)
