@@ -61,3 +61,19 @@ def test_bad_input_is_one_line(record: Path, tmp_path: Path) -> None:
     illegal.write_text(json.dumps(data))
     proc = run("analyse", str(illegal), *FAST)
     assert "hand 0, action 8" in one_line(proc, 1) and proc.stdout == ""
+
+
+def test_a_terminal_sees_a_progress_bar_then_the_analysis(record: Path, tmp_path: Path) -> None:
+    from pty_terminal import PtyTerminal
+
+    term = PtyTerminal(["analyse", str(record), "--seat", "0", *FAST], tmp_path, 80, 24)
+    try:
+        term.wait_until(lambda: term.proc.poll() is not None, guard=120)  # reading meanwhile
+        term.settle(quiet=0.3)
+        assert term.proc.wait(timeout=30) == 0
+    finally:
+        term.close()
+    raw = term.raw.decode("utf-8", "replace")
+    assert "analysing" in raw and "decisions" in raw  # the bar, counting decisions
+    assert "Every decision" in term.text() + "\n".join(term.history())
+    assert "Traceback" not in raw
