@@ -22,7 +22,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..coach import Analysis, Budget, analyse
-from ..coach.analysis import Decision, decisions
+from ..coach.analysis import Decision
 from ..errors import OptionError, RecordError
 from ..records import load_json, replay
 from ..userinput import shown
@@ -62,9 +62,7 @@ def analyse_command(args: argparse.Namespace) -> int:
             print(f"tablerummy analyse: hand {e['hand']}, action {e['index']} "
                   f"({shown(e['action'])}): {e['error']}", file=sys.stderr)
             return 1
-        total = decisions(data, seats)
-        budget = budget_from(args)
-        analysis = _run(data, seats, budget, args.seed, total)
+        analysis = _run(data, seats, budget_from(args), args.seed)
     except (RecordError, OptionError) as err:
         print(f"tablerummy analyse: {err}", file=sys.stderr)
         return 2
@@ -75,16 +73,24 @@ def analyse_command(args: argparse.Namespace) -> int:
     return 0
 
 
-def _run(data: Any, seats: list[int] | None, budget: Budget, seed: int,
-         total: int) -> Analysis:
-    """The analysis with a progress bar on stderr."""
-    err = Console(stderr=True)
+def _run(data: Any, seats: list[int] | None, budget: Budget, seed: int) -> Analysis:
+    """The analysis with a progress bar on stderr, shown from the first decision done:
+    a record or seat refused before any work leaves only its one-line error there."""
     columns = (TextColumn("analysing"), BarColumn(), MofNCompleteColumn(),
                TextColumn("decisions"), TimeElapsedColumn())
-    with Progress(*columns, console=err, transient=True) as bar:
-        task = bar.add_task("analyse", total=total)
-        return analyse(data, seats, budget=budget, seed=seed,
-                       progress=lambda done, _: bar.update(task, completed=done))
+    bar = Progress(*columns, console=Console(stderr=True), transient=True)
+    task = bar.add_task("analyse", total=None)
+
+    def progress(done: int, total: int) -> None:
+        if not bar.live.is_started:
+            bar.start()
+        bar.update(task, completed=done, total=total)
+
+    try:
+        return analyse(data, seats, budget=budget, seed=seed, progress=progress)
+    finally:
+        if bar.live.is_started:
+            bar.stop()
 
 
 # --- the text ----------------------------------------------------------------------------

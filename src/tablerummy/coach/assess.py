@@ -10,7 +10,8 @@ person sees never shows a lower win chance above a higher one (docs/coach.md).
 
 With ``truth`` the same is done on the true position (every card known): the "with
 hindsight" column of an analysis.  It reuses the lab's clairvoyant search, which is the
-only bot that may search a true position and refuses to unless handed it.
+only bot that may search a true position and refuses to unless handed it, and the lab's
+:class:`~tablerummy.lab.seats.Truth` that hands it over.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from random import Random
 
 from ..bots import Sampler, get_bot
 from ..bots.ismcts import ClairvoyantISMCTSBot, ISMCTSBot, Positions
+from ..lab.seats import Truth
 from ..variant import Action, HandState, Observation
 from .budget import Budget
 from .playouts import Outlook, Playouts, Table
@@ -29,16 +31,6 @@ from .playouts import Outlook, Playouts, Table
 SEARCH_SHARE = 0.4
 """The share of a time cap the search may use (by the search's own wall clock, a safety: its
 iterations are cheap beside the playouts); the playouts get the CPU time left."""
-
-
-class Truth:
-    """The true position as the search's and playouts' source (hindsight only)."""
-
-    def __init__(self, state: HandState) -> None:
-        self._state = state
-
-    def sample(self, rng: Random) -> HandState:
-        return self._state.copy()
 
 
 @dataclass(frozen=True)
