@@ -43,10 +43,12 @@ from tablerummy.variant import get_variant
 SEEDS = 5
 POSITIONS = [("capone", 0), ("capone", 40), ("fortune", 30)]
 """(variant, greedy decisions played first) of each position the spread is measured at."""
-RANKING_BUDGET = Budget(iterations=30, playouts=4)
-RANKING_TOP = 1
-"""The ranking's small budget: the search's best move and the move played, 4 playouts
-each (on a loaded 2-core machine a game of about 330 decisions then takes ~40 CPU s)."""
+RANKING_BUDGET = Budget(iterations=300, playouts=6)
+RANKING_TOP = 2
+"""The ranking's small budget: the search at the ismcts bot's own 300 iterations (at 30,
+its greedy prior makes greedy's move its first choice nearly always, and greedy's play
+then looks flawless: measured, 2026-12-04), its best two moves and the move played, 6
+playouts each; no hindsight column (the ranking does not read it)."""
 
 
 def position(name: str, steps: int, seed: int = 7) -> Game:
