@@ -10,7 +10,8 @@ person sees never shows a lower win chance above a higher one (docs/coach.md).
 
 With ``truth`` the same is done on the true position (every card known): the "with
 hindsight" column of an analysis.  It reuses the lab's clairvoyant search, which is the
-only bot that may search a true position and refuses to unless handed it.
+only bot that may search a true position and refuses to unless handed it, and the lab's
+:class:`~tablerummy.lab.seats.Truth` that hands it over.
 """
 
 from __future__ import annotations
@@ -22,22 +23,14 @@ from random import Random
 
 from ..bots import Sampler, get_bot
 from ..bots.ismcts import ClairvoyantISMCTSBot, ISMCTSBot, Positions
+from ..lab.seats import Truth
 from ..variant import Action, HandState, Observation
 from .budget import Budget
 from .playouts import Outlook, Playouts, Table
 
 SEARCH_SHARE = 0.4
-"""The share of a time cap the search may use; the playouts get the rest."""
-
-
-class Truth:
-    """The true position as the search's and playouts' source (hindsight only)."""
-
-    def __init__(self, state: HandState) -> None:
-        self._state = state
-
-    def sample(self, rng: Random) -> HandState:
-        return self._state.copy()
+"""The share of a time cap the search may use (by the search's own wall clock, a safety: its
+iterations are cheap beside the playouts); the playouts get the CPU time left."""
 
 
 @dataclass(frozen=True)
@@ -85,7 +78,7 @@ def assess(state: HandState, seat: int, observation: Observation, table: Table,
     ``seat`` (and the seat's own legal moves): two positions the seat cannot tell apart
     give the same answer for the same seed and budget.
     """
-    started = time.perf_counter()
+    started = time.process_time()
     legal = state.legal_actions()
     key = f"coach/{seed}/{'truth' if truth else 'seat'}"
     positions: Positions = (Truth(state) if truth else

@@ -11,9 +11,11 @@ class Budget:
 
     ``iterations``: the ISMCTS iterations that rank the moves; ``playouts``: the games
     played out to their end per candidate move, which estimate its win chance and hand
-    margin; ``seconds``: a cap on the whole call (None: none).  Without ``seconds`` the
-    answer depends on the seed alone (tests and the accuracy check use that); with it, a
-    slower machine does less work and answers differently.
+    margin; ``seconds``: a cap on the call's CPU time (None: none) — CPU, not wall time,
+    so that a busy machine (the web table's bot pool at a full house) still gives each
+    hint the same work, only later.  Without ``seconds`` the answer depends on the seed
+    alone (tests and the accuracy check use that); with it, a slower machine does less
+    work and answers differently.
     """
 
     iterations: int = 300
@@ -28,8 +30,8 @@ class Budget:
 
     @classmethod
     def hint(cls) -> Budget:
-        """About a second on the development machine (docs/coach.md, Accuracy): a person
-        asks and waits; the cap keeps a slow machine or a big position within it."""
+        """About a second of CPU on the development machine (docs/coach.md, Accuracy): a
+        person asks and waits; the cap keeps a slow machine or a big position within it."""
         return cls(iterations=500, seconds=1.0, playouts=24)
 
     @classmethod

@@ -61,5 +61,5 @@ def hints(game: Game, seat: int, *, budget: Budget | None = None, seed: int | No
     for a in assessed:
         text = variant.action_text(a.action)
         out.append(Hint(text, say(text), a.outlook.win, a.outlook.margin,
-                        reason(a.outlook, best)))
+                        reason(a.outlook, best, a.rank)))
     return out
