@@ -139,6 +139,11 @@ def test_a_finished_game_is_analysed_from_the_game_over_screen(browser: Any, ser
     page.evaluate("document.getElementById('analysis').scrollIntoView()")
     screenshot(page, f"web-analysis-{size}.png")
     assert not serious_violations(page, f"analysis ({size})")
+    # New table: a lobby like this table, its hints (off: two people) too
+    page.goto(server.url + (page.get_attribute("#new-table-link", "href") or ""))
+    page.wait_for_selector("body[data-ready='yes']", timeout=WAIT)
+    page.select_option("#seat-1", "greedy")  # one person now: the default would be on
+    assert not page.is_checked("#hints")
     assert not errors, errors
     ctx.close()
 

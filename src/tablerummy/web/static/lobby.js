@@ -139,6 +139,10 @@ async function start() {
   select.addEventListener("change", drawOptions);
   const name = document.getElementById("name");
   if (asked.get("turn_seconds")) document.getElementById("turn-seconds").value = asked.get("turn_seconds");
+  if (asked.get("hints") !== null) {  // a "New table" like a finished one: its hints too
+    document.getElementById("hints").checked = asked.get("hints") === "1";
+    hintsTouched = true;
+  }
   if (!name.value) name.value = localStorage.getItem("tablerummy:name") || "";
   document.getElementById("create").addEventListener("submit", create);
   document.getElementById("hints").addEventListener("change", () => { hintsTouched = true; });

@@ -274,7 +274,7 @@ function drawOver(msg) {
   document.getElementById("hand-zone").hidden = Boolean(scores.game_over);
   if (!scores.game_over) { box.replaceChildren(); return; }
   const options = encodeURIComponent(JSON.stringify(msg.table.options));
-  const again = `/?variant=${encodeURIComponent(msg.table.variant)}&options=${options}&turn_seconds=${msg.table.turn_seconds || 0}`;
+  const again = `/?variant=${encodeURIComponent(msg.table.variant)}&options=${options}&turn_seconds=${msg.table.turn_seconds || 0}&hints=${msg.table.hints ? 1 : 0}`;
   box.replaceChildren(el("div", { class: "over-banner", role: "status" },
     el("span", { id: "over-text", text: overText(msg) }),
     el("span", { class: "over-links" },
