@@ -158,3 +158,22 @@ def test_a_hostile_record_is_analysed_or_refused_in_one_line(name: str, place: s
         one_line(err)
         return
     json.dumps(analysis.to_json())
+
+
+def test_a_reason_says_what_the_move_changes_for_the_side() -> None:
+    from tablerummy.coach.playouts import Outlook
+    from tablerummy.coach.reasons import reason
+
+    def said(win: float = 0.5, margin: float = 3.0, gain: float = 0.0, ends: float = 0.0,
+             rank: int = 0, first: bool = True, best: float = 0.5) -> str:
+        return reason(Outlook(0, win, margin, gain, ends, 24), best, rank, first)
+
+    assert said(win=1.0, margin=38, ends=1.0, best=1.0).startswith(
+        "ends the hand and wins the game: +38 for your side")
+    assert said(margin=-12, ends=1.0).startswith("ends the hand: -12 for your side")
+    assert said(gain=38).startswith("+38 on your side's standing now")
+    assert said() == "the search's first choice"
+    assert said(rank=2) == "won most often in 24 playouts"
+    assert said(rank=2, first=False) == "won as often as the best in 24 playouts"
+    assert said(win=0.3, gain=-4, rank=1, first=False) == (
+        "-4 on your side's standing now; 20 points of win chance below the best")
