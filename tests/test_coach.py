@@ -6,16 +6,21 @@ the seed alone, so they can be compared exactly.
 
 from __future__ import annotations
 
+import json
 import pickle
 from random import Random
+from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_bad_input_fuzz import PLACES, VALUES, _record, one_line
 
 from tablerummy.bots import ask, get_bot
 from tablerummy.coach import Analysis, Budget, Hint, analyse, hints
 from tablerummy.errors import IllegalActionError, OptionError, RecordError
 from tablerummy.game import Game
-from tablerummy.variant import get_variant
+from tablerummy.variant import get_variant, variant_names
 
 TINY = Budget(iterations=20, playouts=2)
 
@@ -139,3 +144,36 @@ def test_bad_records_and_seats_are_one_line_errors() -> None:
     broken["hands"] = [{"actions": ["meld x y z"]}]
     with pytest.raises(RecordError, match="hand 0, action 0"):
         analyse(broken, budget=TINY)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(name=st.sampled_from(variant_names()), place=st.sampled_from(PLACES), value=VALUES)
+def test_a_hostile_record_is_analysed_or_refused_in_one_line(name: str, place: str,
+                                                            value: Any) -> None:
+    """Whatever a record holds, ``analyse`` answers or raises a one-line user error."""
+    record = _record(name, place, value)
+    try:
+        analysis = analyse(record, budget=TINY, hindsight=False)
+    except (RecordError, OptionError) as err:
+        one_line(err)
+        return
+    json.dumps(analysis.to_json())
+
+
+def test_a_reason_says_what_the_move_changes_for_the_side() -> None:
+    from tablerummy.coach.playouts import Outlook
+    from tablerummy.coach.reasons import reason
+
+    def said(win: float = 0.5, margin: float = 3.0, gain: float = 0.0, ends: float = 0.0,
+             rank: int = 0, first: bool = True, best: float = 0.5) -> str:
+        return reason(Outlook(0, win, margin, gain, ends, 24), best, rank, first)
+
+    assert said(win=1.0, margin=38, ends=1.0, best=1.0).startswith(
+        "ends the hand and wins the game: +38 for your side")
+    assert said(margin=-12, ends=1.0).startswith("ends the hand: -12 for your side")
+    assert said(gain=38).startswith("+38 on your side's standing now")
+    assert said() == "the search's first choice"
+    assert said(rank=2) == "won most often in 24 playouts"
+    assert said(rank=2, first=False) == "won as often as the best in 24 playouts"
+    assert said(win=0.3, gain=-4, rank=1, first=False) == (
+        "-4 on your side's standing now; 20 points of win chance below the best")

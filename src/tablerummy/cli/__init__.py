@@ -104,7 +104,7 @@ def _parser() -> argparse.ArgumentParser:
     how.add_argument("--iterations", type=whole(1, 100_000), metavar="N",
                      help="search iterations per decision (default 300; reproducible)")
     how.add_argument("--seconds", type=_seconds, metavar="S",
-                     help="at most S seconds per decision (faster, not reproducible)")
+                     help="at most S seconds of CPU per decision (faster, not reproducible)")
     p.add_argument("--playouts", type=whole(1, 10_000), metavar="N",
                    help="games played out per candidate move (default 24)")
     p.add_argument("--seed", type=whole(0), default=0,

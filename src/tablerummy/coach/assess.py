@@ -78,7 +78,7 @@ def assess(state: HandState, seat: int, observation: Observation, table: Table,
     ``seat`` (and the seat's own legal moves): two positions the seat cannot tell apart
     give the same answer for the same seed and budget.
     """
-    started = time.process_time()
+    started = time.thread_time()
     legal = state.legal_actions()
     key = f"coach/{seed}/{'truth' if truth else 'seat'}"
     positions: Positions = (Truth(state) if truth else

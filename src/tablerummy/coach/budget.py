@@ -13,7 +13,8 @@ class Budget:
     played out to their end per candidate move, which estimate its win chance and hand
     margin; ``seconds``: a cap on the call's CPU time (None: none) — CPU, not wall time,
     so that a busy machine (the web table's bot pool at a full house) still gives each
-    hint the same work, only later.  Without ``seconds`` the answer depends on the seed
+    hint the same work, only later; the thread's CPU time, so that a pool of threads
+    counts each call's own.  Without ``seconds`` the answer depends on the seed
     alone (tests and the accuracy check use that); with it, a slower machine does less
     work and answers differently.
     """

@@ -58,8 +58,8 @@ def hints(game: Game, seat: int, *, budget: Budget | None = None, seed: int | No
     say = sayer(variant)
     best = assessed[0].outlook.win
     out = []
-    for a in assessed:
+    for place, a in enumerate(assessed):
         text = variant.action_text(a.action)
         out.append(Hint(text, say(text), a.outlook.win, a.outlook.margin,
-                        reason(a.outlook, best, a.rank)))
+                        reason(a.outlook, best, a.rank, place == 0)))
     return out

@@ -92,14 +92,14 @@ class Playouts:
     def outlooks(self, positions: Positions, actions: Sequence[Action], count: int,
                  deadline: float | None = None) -> list[Outlook]:
         """An :class:`Outlook` per action, from ``count`` playouts each (fewer, but at
-        least :data:`LEAST`, when ``deadline`` — a ``time.process_time()`` — passes)."""
+        least :data:`LEAST`, when ``deadline`` — a ``time.thread_time()`` — passes)."""
         wins = [0.0] * len(actions)
         margins = [0.0] * len(actions)
         gains = [0.0] * len(actions)
         ends = [0.0] * len(actions)
         played = [0] * len(actions)
         for i in range(count):
-            if deadline is not None and i >= LEAST and time.process_time() >= deadline:
+            if deadline is not None and i >= LEAST and time.thread_time() >= deadline:
                 break
             start = positions.sample(Random(f"{self.seed}/position/{i}"))
             before = side_scores(start)[self.side]

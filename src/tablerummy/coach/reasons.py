@@ -16,9 +16,11 @@ SURE = 0.999
 """A share of positions counted as all of them (playouts are averaged in floats)."""
 
 
-def reason(outlook: Outlook, best_win: float, rank: int, who: str = "your side") -> str:
+def reason(outlook: Outlook, best_win: float, rank: int, first: bool,
+           who: str = "your side") -> str:
     """Why this move, in one line (``"ends the hand: +38 for your side"``); ``rank`` is
-    its place in the search's order (0: the search's first choice)."""
+    its place in the search's order (0: the search's first choice), ``first`` whether
+    it heads the list."""
     o = outlook
     parts = []
     if o.ends >= SURE and o.win >= SURE:
@@ -31,6 +33,8 @@ def reason(outlook: Outlook, best_win: float, rank: int, who: str = "your side")
         parts.append(f"{(best_win - o.win) * 100:.0f} points of win chance below the best")
     elif rank == 0:
         parts.append("the search's first choice")
-    else:
+    elif first:
         parts.append(f"won most often in {o.count} playouts")
+    else:
+        parts.append(f"won as often as the best in {o.count} playouts")
     return "; ".join(parts)
