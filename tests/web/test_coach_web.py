@@ -31,7 +31,8 @@ from .helpers import Seat, create, join
 pytestmark = pytest.mark.slow
 
 COACH_ENV = {"TABLERUMMY_HINT_ITERATIONS": "8", "TABLERUMMY_ANALYSIS_ITERATIONS": "4",
-             "TABLERUMMY_ANALYSES_PER_MINUTE": "12", "TABLERUMMY_MESSAGES_PER_SECOND": "0"}
+             "TABLERUMMY_ANALYSES_PER_MINUTE": "12", "TABLERUMMY_MESSAGES_PER_SECOND": "0",
+             "TABLERUMMY_ANALYSIS_MOVES": "1000"}
 """A few iterations: a hint comes at once, a game is analysed in seconds."""
 
 ANALYSIS_KEYS = {"seats", "moves", "mistakes", "chart"}
@@ -286,6 +287,9 @@ def test_bad_analysis_requests_are_a_one_line_4xx(server: Server, game: Game) ->
     broken = game.to_record()
     broken["hands"][0]["actions"][4] = "meld nothing"
     one_line(post({"record": broken}), 400, "hand 0, action 4")
+    padded = game.to_record()
+    padded["hands"].append({"deck": None, "actions": ["x"] * 1000})
+    one_line(post({"record": padded}), 413, "at most 1000")
     playing = create(server.url, ["person", "greedy"])["table"]["id"]
     one_line(post({"table": playing}), 409, "once it is over")
     missing = httpx.get(server.url + "/api/analyse/no-such-job", timeout=10)
@@ -324,3 +328,14 @@ def test_the_analysis_row_is_read_by_any_process(db_url: str) -> None:
     seen, lost = asyncio.run(both())
     assert seen is not None and (seen.state, seen.done, seen.total) == ("running", 3, 10)
     assert lost is None  # past its time: dropped
+
+
+def test_the_servers_budget_settings() -> None:
+    from tablerummy.coach import Budget
+    from tablerummy.web.hints import scaled
+
+    default = Budget.analysis()
+    assert scaled(default, 0) == default
+    few = scaled(Budget.hint(), 8)
+    assert (few.iterations, few.playouts, few.seconds) == (8, 8, None)  # no time cap
+    assert scaled(default, 0, 6) == Budget(default.iterations, default.seconds, 6)

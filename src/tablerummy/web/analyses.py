@@ -15,9 +15,9 @@ without a manager process), and keeps the row alive while it runs; a row whose p
 stopped says so once it is a minute late.  Rows are dropped ``Settings.analysis_keep``
 seconds after their last change.
 
-The bounds are the replays' (:mod:`.replay`): the record's size, analyses started per
-address group and minute, how many run at once (503 beyond), and a CPU budget in the
-worker (``Settings.analysis_seconds``).
+The bounds are the replays' (:mod:`.replay`), tighter: the record's size
+(``Settings.analysis_moves``), analyses started per address group and minute, how many
+run at once (503 beyond), and a CPU budget in the worker (``Settings.analysis_seconds``).
 """
 
 from __future__ import annotations
@@ -91,7 +91,7 @@ def check_job(record: Any, seats: list[int] | None) -> tuple[int, dict[str, Any]
 
 
 def analyse_job(record: dict[str, Any], seats: list[int] | None, iterations: int,
-                seconds: float, progress: str) -> tuple[int, dict[str, Any]]:
+                playouts: int, seconds: float, progress: str) -> tuple[int, dict[str, Any]]:
     """In a worker: (200, the analysis as JSON) or (413, error) past ``seconds`` of CPU.
 
     ``progress`` is a file where ``done total`` is written after each decision.
@@ -108,8 +108,8 @@ def analyse_job(record: dict[str, Any], seats: list[int] | None, iterations: int
             raise OverBudget
 
     try:
-        found = analyse(record, seats, budget=scaled(Budget.analysis(), iterations), seed=0,
-                        progress=report)
+        found = analyse(record, seats, budget=scaled(Budget.analysis(), iterations, playouts),
+                        seed=0, progress=report)
     except OverBudget:
         return 413, {"error": f"this game takes too long to analyse here (over {seconds:g} s"
                               " of CPU): analyse it with tablerummy analyse on your computer"}
@@ -224,7 +224,7 @@ class Analyses:
             if table.status != FINISHED:
                 raise TableError("a game is analysed once it is over", 409)
             record = table.game.to_record()
-        check_size(record, limits, "analyses")
+        check_size(record, limits.analysis_moves, "analyses")
         status, checked = await self.pool.job(
             "the server is busy with other records: try again soon", check_job, record, seats)
         if status != 200:
@@ -244,7 +244,8 @@ class Analyses:
         path = self.folder / job.id
         work = asyncio.ensure_future(self.pool.job(
             "the server is analysing other games: try again in a minute", analyse_job,
-            record, seats, limits.analysis_iterations, limits.analysis_seconds, str(path),
+            record, seats, limits.analysis_iterations, limits.analysis_playouts,
+            limits.analysis_seconds, str(path),
             long=True))
         written = time.monotonic()
         try:

@@ -34,19 +34,21 @@ if TYPE_CHECKING:
 log = logging.getLogger("tablerummy.web")
 
 
-def scaled(budget: Budget, iterations: int) -> Budget:
-    """``budget`` with ``iterations`` and no time cap (0: as it is): the server's setting.
+def scaled(budget: Budget, iterations: int, playouts: int = 0) -> Budget:
+    """``budget`` with ``iterations`` and no time cap (0: as it is), and ``playouts``
+    per candidate (0: as they are): the server's settings.
 
     A fixed number of iterations gives the same answer on any machine and under any
     load (the tests set a few); a time cap would cut a search short while a freshly
     started worker imports its modules.
     """
-    if not iterations:
-        return budget
-    changes: dict[str, Any] = {"iterations": iterations, "seconds": None}
-    if hasattr(budget, "playouts"):  # the playouts per move: no more than the iterations
-        changes["playouts"] = max(1, min(budget.playouts, iterations))
-    return dataclasses.replace(budget, **changes)
+    changes: dict[str, Any] = {}
+    if iterations:  # the playouts per move: no more than the iterations
+        changes.update(iterations=iterations, seconds=None,
+                       playouts=max(1, min(budget.playouts, iterations)))
+    if playouts:
+        changes["playouts"] = playouts
+    return dataclasses.replace(budget, **changes) if changes else budget
 
 
 def hint_seed(table_seed: int, seat: int, version: int) -> int:

@@ -139,7 +139,12 @@ class Settings:
     analysis_iterations: int = 0
     """Search iterations per decision of an analysis, with no time cap (0: the coach's
     ``Budget.analysis()``); tests set a few so that a game is analysed in seconds."""
-    analysis_seconds: float = 600.0
+    analysis_playouts: int = 0
+    """Playouts per candidate move of an analysis (0: the coach's ``Budget.analysis()``,
+    24); fewer: quicker and less accurate (docs/coach.md, Accuracy)."""
+    analysis_moves: int = 2_000
+    """Actions and hands of a record an analysis takes; more: 413."""
+    analysis_seconds: float = 1_800.0
     """CPU seconds one analysis may take in its worker; more: it stops with an error."""
     analysis_keep: float = 900.0
     """Seconds a finished analysis is kept for its page to fetch, then dropped."""

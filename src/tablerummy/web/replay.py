@@ -67,17 +67,17 @@ class Replays:
         if not self.window.take(group):
             raise QuotaError(f"too many replays from your address (at most"
                              f" {limits.replays_per_minute} a minute): wait a little")
-        check_size(record, limits, "replays")
+        check_size(record, limits.replay_moves, "replays")
         return await self.pool.job("the server is busy replaying other records: try again"
                                    " soon", replay_job, record, step, limits.replay_seconds)
 
 
-def check_size(record: Any, limits: Settings, verb: str) -> None:
-    """Refuse (413) a record of more actions than ``Settings.replay_moves``."""
+def check_size(record: Any, most: int, verb: str) -> None:
+    """Refuse (413) a record of more than ``most`` actions and hands (0: any)."""
     moves = record_actions(record)
-    if limits.replay_moves and moves > limits.replay_moves:
+    if most and moves > most:
         raise QuotaError(f"this record has {moves} actions and hands (this server {verb}"
-                         f" at most {limits.replay_moves})", 413)
+                         f" at most {most})", 413)
 
 
 def replay_frame(record: Any, step: int, seconds: float = 0.0) -> dict[str, Any]:
