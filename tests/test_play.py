@@ -538,3 +538,26 @@ def test_a_menu_entry_is_typed_back_exactly_as_shown() -> None:
     assert "Draw two from the Case File" in screen.text  # shown as it was typed
     texts = [game.variant.action_text(a) for a in game.hands[0].actions]
     assert texts[:2] == ["draw stock", f"discard {discards[0]}"], texts
+
+
+def test_hint_shows_the_coachs_best_moves_from_the_seats_own_view() -> None:
+    """``hint`` prints what :func:`tablerummy.coach.hints` gives that seat, in words, and
+    the game goes on: the hint is no move."""
+    from tablerummy.coach import Budget, hints
+
+    budget = Budget(iterations=20, playouts=2)
+    variant = get_variant("capone")
+    expected = hints(Game(variant, seed=3, first_dealer=1, log=True), 0, budget=budget,
+                     seed=1)
+    game = Game(variant, seed=3, first_dealer=1, log=True)
+    answers = iter(["help", "hint", "quit", ""])
+    screen = Scripted(lambda prompt, moves: next(answers))
+    assert TerminalGame(game, ["human", "greedy"], screen, hint_budget=budget,
+                        hint_seed=1).run() == 0
+    out = " ".join(screen.text.split())
+    assert "hint the three best moves now" in out  # help lists it
+    assert "Best moves now" in out
+    for number, hint in enumerate(expected, 1):
+        assert f"{number}. {hint.words} win {hint.win * 100:.0f}% · margin " \
+               f"{hint.margin:+.0f} {hint.reason}" in out
+    assert not game.hands[0].actions  # nothing was played

@@ -175,3 +175,31 @@ def test_the_end_of_a_hand_is_scored_item_by_item_on_the_screen(tmp_path: Path) 
     assert "going out" in screen and screen.count("this hand") == 2
     assert "Game to 1000, totals:" in screen
     assert term.wipes() == []
+
+
+@pytest.mark.slow
+def test_a_hint_fits_an_80x24_terminal_beside_the_prompt(tmp_path: Path) -> None:
+    """``hint`` at a real terminal: every suggested move, its numbers and reason, and the
+    prompt again, on the 24 lines a person reads at once."""
+    term = PtyTerminal(["play", "capone", "--seats", "human,greedy", "--seed", "7"],
+                       tmp_path, COLUMNS, LINES)
+    try:
+        assert term.wait_prompt("p0>", "your turn"), term.text()
+        term.send("hint\r")
+        assert term.wait_prompt("p0>", "Best moves now"), term.text()
+        screen = term.display()
+        term.send("quit\r")
+        assert term.wait_for("file name, or Enter for no")
+        term.send("\r")
+        assert term.proc.wait(timeout=60) == 0
+    finally:
+        term.close()
+    text = _flat(screen)
+    assert "Best moves now" in text
+    numbered = [line for line in screen if re.match(r" \d\. ", line)]
+    assert len(numbered) == 2  # both legal moves of the first turn (draw, or take the top)
+    for line in numbered:
+        assert re.search(r"win \d+% · margin [+-]\d+$", line), line
+    assert "Draw two from the Case File" in text and "Take the top card" in text
+    assert screen[-1].startswith("p0>") or any(line.rstrip() == "p0>" for line in screen)
+    assert "Traceback" not in term.raw.decode("utf-8", "replace")

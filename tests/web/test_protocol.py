@@ -9,6 +9,7 @@ from tablerummy.present import table_view
 from tablerummy.variant import get_variant
 from tablerummy.web.protocol import (
     Act,
+    AskHint,
     Hello,
     Ping,
     ProtocolError,
@@ -25,6 +26,7 @@ def test_client_messages_parse_or_say_what_is_wrong() -> None:
         "draw stock", 3, None)
     assert parse_client('{"type": "act", "action": "x", "version": 4}').version == 4  # type: ignore[union-attr]
     assert parse_client('{"type": "ping", "id": "a"}') == Ping("a")
+    assert parse_client('{"type": "hint", "id": 2}') == AskHint(2)
     for bad, says in [
         (b"\x00", "binary"), ("nope", "JSON"), ("[1]", "object"), ('{"type": "jump"}', "unknown"),
         ('{"type": "act"}', "action"), ('{"type": "act", "action": 5}', "action"),

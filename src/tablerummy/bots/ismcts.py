@@ -192,14 +192,21 @@ class ISMCTSBot(Bot):
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
+        return self.ranked(observation, legal)[0]
+
+    def ranked(self, observation: Observation, legal: Sequence[Action]) -> list[Action]:
+        """Every legal action, the search's best first (most visits, then most reward):
+        what :meth:`choose` plays, and the order the coach (:mod:`tablerummy.coach`)
+        offers moves in.  A single legal action is returned without a search."""
+        if len(legal) == 1:
+            return list(legal)
         self.positions()  # fail here, before anything else, when there is nothing to search
         hint = None
         if self.prior > 0:
             hint = self._guides()[self.seat].choose(observation, legal)
         root, _ = self.search(observation, hint)
-        best = max(legal, key=lambda a: (root.children[a].visits, root.children[a].reward)
-                   if a in root.children else (-1, 0.0))
-        return best
+        return sorted(legal, key=lambda a: (root.children[a].visits, root.children[a].reward)
+                      if a in root.children else (-1, 0.0), reverse=True)
 
     def search(self, observation: Observation, hint: Action | None = None
                ) -> tuple[Node, int]:

@@ -53,6 +53,13 @@ def whole(minimum: int | None = None, maximum: int | None = None) -> Callable[[s
     return convert
 
 
+def _seconds(text: str) -> float:
+    """``--seconds`` of ``analyse`` (its module imports rich: only when it runs)."""
+    from .analyse_cmd import seconds
+
+    return seconds(text)
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = Parser(
         prog="tablerummy",
@@ -86,6 +93,22 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--text", action="store_true",
                    help="print for a person: the hands' scores item by item, the totals, and"
                         " with --seat that seat's table as the terminal draws it")
+
+    p = sub.add_parser("analyse", help="every decision of a game record assessed: mistakes, "
+                                       "win chance over the game (docs/coach.md)")
+    p.add_argument("record", help="a game record (JSON)")
+    p.add_argument("--seat", metavar="N", action="append",
+                   help="only this seat's decisions (0 or p0; repeatable; default: every seat)")
+    p.add_argument("--json", action="store_true", help="print the analysis as JSON")
+    how = p.add_mutually_exclusive_group()
+    how.add_argument("--iterations", type=whole(1, 100_000), metavar="N",
+                     help="search iterations per decision (default 300; reproducible)")
+    how.add_argument("--seconds", type=_seconds, metavar="S",
+                     help="at most S seconds of CPU per decision (faster, not reproducible)")
+    p.add_argument("--playouts", type=whole(1, 10_000), metavar="N",
+                   help="games played out per candidate move (default 24)")
+    p.add_argument("--seed", type=whole(0), default=0,
+                   help="seed of the analysis (default 0: the same record, the same answer)")
 
     p = sub.add_parser("simulate", help="bots play whole games; a summary of the results")
     variant_args(p)
@@ -280,6 +303,9 @@ def _run(argv: Sequence[str] | None) -> int:
         if args.command == "verify":
             from .info import verify_command
             return verify_command(args)
+        if args.command == "analyse":
+            from .analyse_cmd import analyse_command
+            return analyse_command(args)
         if args.command == "simulate":
             from .simulate_cmd import simulate_command
             return simulate_command(args)

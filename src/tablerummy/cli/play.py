@@ -38,6 +38,7 @@ from rich.markdown import Markdown
 from rich.text import Text
 
 from ..bots import Bot, decide, get_bot
+from ..coach import Budget, Hint, hints
 from ..errors import OptionError, TablerummyError
 from ..game import Game
 from ..present import View, table_view
@@ -60,7 +61,7 @@ HUMAN = "human"
 DEFAULT_DELAY = 0.6
 """Seconds between bot moves on a terminal (``TABLERUMMY_DELAY`` overrides it)."""
 
-COMMANDS = ("help", "moves", "table", "log", "rules", "save", "quit")
+COMMANDS = ("help", "moves", "table", "hint", "log", "rules", "save", "quit")
 _ALIASES = {"?": "help", "exit": "quit", "q": "quit", "show": "table"}
 
 HELP = """\
@@ -72,6 +73,8 @@ Commands:
   help          this text, the seats and the seed
   moves         list the legal moves again
   table         draw the table again
+  hint          the three best moves now, with win chance, margin and why
+                (about a second; from what you can see, never the hidden cards)
   log           everything that happened this hand, as you may know it
   rules         the rules summary and card table
   save [FILE]   write the game record (JSON) to FILE
@@ -265,7 +268,8 @@ class TerminalGame:
     """The loop of one game: whoever is to act decides, everyone sees what they may."""
 
     def __init__(self, game: Game, seats: Sequence[str], screen: Screen,
-                 save: str | None = None, bot_seed: int | None = None) -> None:
+                 save: str | None = None, bot_seed: int | None = None,
+                 hint_budget: Budget | None = None, hint_seed: int | None = None) -> None:
         variant = game.variant
         if len(seats) != variant.players:
             raise OptionError(f"--seats names {len(seats)} seats but the table has "
@@ -275,6 +279,8 @@ class TerminalGame:
         self.seats = list(seats)
         self.screen = screen
         self.save_path = save
+        self.hint_budget = hint_budget or Budget.hint()
+        self.hint_seed = hint_seed
         base = game.seed if bot_seed is None else bot_seed
         self.bots: dict[int, Bot] = {
             seat: get_bot(name, variant, seat, seed=base * 31 + seat)
@@ -496,6 +502,8 @@ class TerminalGame:
         elif name == "table":
             self.path = []
             self.draw(seat, Feed(seat))
+        elif name == "hint":
+            self.hint(seat)
         elif name == "log":
             self.screen.print(events_panel(self.game.events(seat),
                                            f"Hand {len(self.game.hands)} so far"))
@@ -510,6 +518,13 @@ class TerminalGame:
         else:
             raise QuitGame
         return True
+
+    def hint(self, seat: int) -> None:
+        """The coach's best moves for ``seat`` now (:func:`tablerummy.coach.hints`): read
+        from the seat's own knowledge, like a bot's decision."""
+        self.screen.print(Text("thinking about your moves…", style="dim"))
+        found = hints(self.game, seat, budget=self.hint_budget, seed=self.hint_seed)
+        self.screen.print(hints_text(found))
 
     def pass_screen(self, seat: int) -> None:
         """Hot seat: nothing of the last player's may stay on screen for the next."""
@@ -582,6 +597,19 @@ class TerminalGame:
             return
         self.screen.print(Text(f"game record saved to {path} "
                                f"(replay it with: tablerummy verify {path})"))
+
+
+def hints_text(found: Sequence[Hint]) -> Text:
+    """Hints for a person: each move in words, its win chance and margin, and why."""
+    text = Text("Best moves now (win: estimated chance that your side wins the game; "
+                "margin: this hand's expected points, yours minus the best other):\n",
+                style="bold yellow")
+    for number, hint in enumerate(found, 1):
+        text.append(f" {number}. {hint.words}", style="bold")
+        text.append(f"  win {hint.win * 100:.0f}% · margin {hint.margin:+.0f}\n")
+        text.append(f"    {hint.reason}\n", style="dim")
+    text.rstrip()
+    return text
 
 
 def play_command(args: argparse.Namespace) -> int:

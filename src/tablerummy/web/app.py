@@ -35,10 +35,13 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..errors import TablerummyError
+from .analyses import Analyses
+from .hints import Hints
 from .limits import Guard, QuotaError, Settings, TokenBucket, Watchers, address_group
 from .ops import Operations
 from .protocol import (
     Act,
+    AskHint,
     Hello,
     Ping,
     ProtocolError,
@@ -133,6 +136,8 @@ def create_app(db_url: str = "sqlite:///tablerummy.sqlite3", bot_delay: float = 
         store = Store(db_url)
         state["manager"] = TableManager(store, bot_delay=bot_delay, settings=limits)
         state["replays"] = Replays(limits, manager().bots)
+        state["hints"] = Hints(limits, manager().bots)
+        state["analyses"] = Analyses(limits, manager().bots, store.db)
         app.state.tables = state["manager"]  # for tests and embedding
         resumed = await manager().resume_all()
         if resumed:
@@ -145,6 +150,8 @@ def create_app(db_url: str = "sqlite:///tablerummy.sqlite3", bot_delay: float = 
         try:
             yield
         finally:
+            await state["hints"].close()
+            await state["analyses"].close()
             await ops.stop()
             await manager().close()
             await store.aclose()
@@ -185,7 +192,7 @@ def create_app(db_url: str = "sqlite:///tablerummy.sqlite3", bot_delay: float = 
                                            body.get("seats"),
                                            turn_seconds=body.get("turn_seconds"),
                                            address=address_group(_address(request), limits),
-                                           join=sit)
+                                           join=sit, hints=body.get("hints"))
             out: dict[str, Any] = {"table": table.meta()}
             if join is not None:
                 _, token = await manager().join(table.id, join.get("seat"), join.get("name"))
@@ -254,6 +261,24 @@ def create_app(db_url: str = "sqlite:///tablerummy.sqlite3", bot_delay: float = 
             return _error(str(err), _status(err))
         return JSONResponse(frame, status_code=status)
 
+    async def analyse(request: Request) -> Response:
+        try:
+            body = await _body(request)
+            if "record" in body:
+                body["record"] = _exact_seed(body["record"])
+            job = await state["analyses"].start(
+                manager(), address_group(_address(request), limits), body)
+        except TablerummyError as err:
+            return _error(str(err), _status(err))
+        return JSONResponse(job, status_code=202)
+
+    async def analysis(request: Request) -> Response:
+        try:
+            status, body = await state["analyses"].status(request.path_params["job"])
+        except TablerummyError as err:
+            return _error(str(err), _status(err))
+        return JSONResponse(body, status_code=status)
+
     async def websocket(ws: WebSocket) -> None:
         await ws.accept()
         try:
@@ -262,7 +287,7 @@ def create_app(db_url: str = "sqlite:///tablerummy.sqlite3", bot_delay: float = 
             await ws.send_text(dumps(error_message(str(err), 0)))
             await ws.close(code=4404)
             return
-        await _serve_socket(ws, table, limits, watchers)
+        await _serve_socket(ws, table, limits, watchers, state["hints"])
 
     routes = [
         *ops.routes(),
@@ -280,6 +305,8 @@ def create_app(db_url: str = "sqlite:///tablerummy.sqlite3", bot_delay: float = 
         Route("/api/tables/{table_id}/rematch", rematch, methods=["POST"]),
         Route("/api/tables/{table_id}/record", record),
         Route("/api/replay", replay, methods=["POST"]),
+        Route("/api/analyse", analyse, methods=["POST"]),
+        Route("/api/analyse/{job}", analysis),
         WebSocketRoute("/ws/{table_id}", websocket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
@@ -347,7 +374,7 @@ class _Throttle:
 
 
 async def _serve_socket(ws: WebSocket, table: LiveTable, limits: Settings,
-                        watchers: Watchers) -> None:
+                        watchers: Watchers, hints: Hints) -> None:
     conn: Connection | None = None
     watching = False
     writer: asyncio.Task[None] | None = None
@@ -425,6 +452,10 @@ async def _serve_socket(ws: WebSocket, table: LiveTable, limits: Settings,
                     continue
                 if isinstance(msg, Hello):
                     raise ProtocolError("already greeted: open a new connection to change seat")
+                if isinstance(msg, AskHint):
+                    ref = msg.ref
+                    hints.ask(table, conn, ref, address_group(_address(ws), limits))
+                    continue
                 assert isinstance(msg, Act)
                 ref = msg.ref
                 await table.act(conn.seat, msg.action, msg.version)

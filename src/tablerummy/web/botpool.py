@@ -34,6 +34,7 @@ from typing import Any, TypeVar
 
 from ..bots import Sampler, get_bot
 from ..variant import Variant, get_variant
+from .limits import QuotaError
 
 log = logging.getLogger("tablerummy.web")
 
@@ -116,26 +117,45 @@ def _exit_with(server: int) -> None:
 
 
 class BotPool:
-    """``workers`` processes deciding bot moves (0: one thread of the server process)."""
+    """``workers`` processes deciding bot moves (0: one thread of the server process),
+    and ``long_workers`` more for the long jobs of strangers (a game's analysis).
 
-    def __init__(self, workers: int) -> None:
+    A stranger's request that costs CPU (a replay's frame, a hint, an analysis) runs
+    through :meth:`job`, which refuses it (503) while as many as its workers allow run:
+    short jobs at most one fewer than the bots' workers (one is left to the bots), long
+    ones on their own workers, so that a minute-long analysis never delays a bot's move.
+    """
+
+    def __init__(self, workers: int, long_workers: int = 1) -> None:
         self.workers = workers
+        self.long_workers = long_workers
         self.modules = bot_modules()
         load_bot_modules(self.modules)
         self._executor: Executor | None = None
+        self._long: Executor | None = None
         self.waiting = 0
         """Decisions asked for and not answered yet (the pool's queue and those deciding)."""
+        self.running = {False: 0, True: 0}
+        """Strangers' jobs running now: short ones (False), long ones (True)."""
+        self.at_once = {False: max(1, workers - 1), True: max(1, long_workers)}
+
+    def _start(self, workers: int, name: str) -> Executor:
+        if workers > 0:
+            # spawn, not fork: the server has threads (the store's) and an event loop
+            return ProcessPoolExecutor(
+                max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
+                initializer=_init_worker, initargs=(self.modules, os.getpid()))
+        return ThreadPoolExecutor(1, thread_name_prefix=name)
 
     def _pool(self) -> Executor:
         if self._executor is None:
-            if self.workers > 0:
-                # spawn, not fork: the server has threads (the store's) and an event loop
-                self._executor = ProcessPoolExecutor(
-                    max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
-                    initializer=_init_worker, initargs=(self.modules, os.getpid()))
-            else:
-                self._executor = ThreadPoolExecutor(1, thread_name_prefix="tablerummy-bot")
+            self._executor = self._start(self.workers, "tablerummy-bot")
         return self._executor
+
+    def _long_pool(self) -> Executor:
+        if self._long is None:
+            self._long = self._start(self.long_workers, "tablerummy-long")
+        return self._long
 
     def warm(self) -> None:
         """Start the workers now (a spawned worker takes a moment to import the bots)."""
@@ -161,19 +181,38 @@ class BotPool:
         finally:
             self.waiting -= 1
 
-    async def run(self, job: Callable[..., T], *args: Any) -> T:
-        """``job(*args)`` in a worker (not a bot's move: a replay), again once if the
-        pool broke; its exceptions are raised here."""
+    async def run(self, job: Callable[..., T], *args: Any, long: bool = False) -> T:
+        """``job(*args)`` in a worker (not a bot's move: a replay; ``long``: on the long
+        jobs' workers), again once if the pool broke; its exceptions are raised here."""
         loop = asyncio.get_running_loop()
+        pool = self._long_pool if long else self._pool
         try:
-            return await loop.run_in_executor(self._pool(), job, *args)
+            return await loop.run_in_executor(pool(), job, *args)
         except BrokenProcessPool:
             log.error("the bot pool broke (a worker died): starting a new one")
-            self._executor = None
-            return await loop.run_in_executor(self._pool(), job, *args)
+            if long:
+                self._long = None
+            else:
+                self._executor = None
+            return await loop.run_in_executor(pool(), job, *args)
+
+    async def job(self, busy: str, job: Callable[..., T], *args: Any, long: bool = False) -> T:
+        """``job(*args)`` for a stranger's request, on the long jobs' workers if ``long``;
+        :class:`~.limits.QuotaError` (503, saying ``busy``) while as many run as may."""
+        if self.running[long] >= self.at_once[long]:
+            raise QuotaError(busy, 503)
+        self.running[long] += 1
+        try:
+            return await self.run(job, *args, long=long)
+        finally:
+            self.running[long] -= 1
 
     def close(self) -> None:
-        """Stop the workers (a move being decided is finished first, and dropped)."""
+        """Stop the workers (a move being decided is finished first, and dropped; a long
+        job is abandoned)."""
         if self._executor is not None:
             self._executor.shutdown(wait=True, cancel_futures=True)
             self._executor = None
+        if self._long is not None:
+            self._long.shutdown(wait=False, cancel_futures=True)
+            self._long = None

@@ -127,6 +127,27 @@ class Settings:
     """Replay frames one address group may ask for in a minute; more: 429."""
     replay_seconds: float = 2.0
     """CPU seconds one replay may take in the worker; more: 413."""
+    hints_per_minute: int = 30
+    """Hints one address group may ask for in a minute (each is a search); more: refused."""
+    hint_iterations: int = 0
+    """Search iterations of a hint, with no time cap (0: the coach's ``Budget.hint()``,
+    about 1 s of CPU); tests set a few so that a hint comes at once, the same each time."""
+    analysis_workers: int = 1
+    """Processes analysing finished games, apart from the bots' (0: a thread)."""
+    analyses_per_minute: int = 4
+    """Analyses one address group may start in a minute; more: 429."""
+    analysis_iterations: int = 0
+    """Search iterations per decision of an analysis, with no time cap (0: the coach's
+    ``Budget.analysis()``); tests set a few so that a game is analysed in seconds."""
+    analysis_playouts: int = 0
+    """Playouts per candidate move of an analysis (0: the coach's ``Budget.analysis()``,
+    24); fewer: quicker and less accurate (docs/coach.md, Accuracy)."""
+    analysis_moves: int = 2_000
+    """Actions and hands of a record an analysis takes; more: 413."""
+    analysis_seconds: float = 1_800.0
+    """CPU seconds one analysis may take in its worker; more: it stops with an error."""
+    analysis_keep: float = 900.0
+    """Seconds a finished analysis is kept for its page to fetch, then dropped."""
 
     @classmethod
     def from_env(cls, env: MutableMapping[str, str] | None = None, **given: Any) -> Settings:
@@ -541,3 +562,19 @@ def check_turn_seconds(value: Any, settings: Settings) -> int:
         raise QuotaError(f"\"turn_seconds\" is 0 (no clock) or from 1 to"
                          f" {settings.max_turn_seconds}", 400)
     return value
+
+
+def check_hints(value: Any, people: int, seats: int) -> bool:
+    """Whether a new table offers hints: ``value`` as asked, or the default.
+
+    Decision: on by default where one person plays and every other seat is a bot (the
+    person learns, no one else is at a disadvantage); off by default where two people
+    or more sit, bots or not (a hint is help one player would have over another), but
+    such a table may ask for them: every seat then has them, and the table's facts
+    (``hints``) say so to all.  A table of bots only has no one to hint.
+    """
+    if value is None:
+        return people == 1 and seats > 1
+    if not isinstance(value, bool):
+        raise QuotaError("\"hints\" is true or false", 400)
+    return value and people > 0

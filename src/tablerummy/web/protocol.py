@@ -64,7 +64,14 @@ class Seen:
     hand: int
 
 
-Message = Hello | Act | Ping | Seen
+@dataclass(frozen=True)
+class AskHint:
+    """The seat to act asks for the best moves now (a table with hints: web/hints.py)."""
+
+    ref: str | int | None
+
+
+Message = Hello | Act | Ping | Seen | AskHint
 
 
 def message_id(text: str | bytes | None) -> str | int | None:
@@ -127,7 +134,9 @@ def parse_client(text: str | bytes | None) -> Message:
             raise ProtocolError("\"hand\" is the number of the finished hand whose scoring"
                                 " was read")
         return Seen(hand)
-    raise ProtocolError(f"unknown message type {shown(kind)} (hello, act, ping, seen)")
+    if kind == "hint":
+        return AskHint(ref)
+    raise ProtocolError(f"unknown message type {shown(kind)} (hello, act, ping, seen, hint)")
 
 
 # --- building messages: from one seat's observation only ----------------------------------

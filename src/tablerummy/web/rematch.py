@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .tables import FINISHED, LiveTable, TableError
+from .tables import FINISHED, LiveTable, TableError, hints_on
 
 if TYPE_CHECKING:
     from .tables import TableManager
@@ -41,7 +41,7 @@ async def ask_rematch(manager: TableManager, table_id: str, token: Any,
         seats = [s.bot if s.kind == "bot" else "person" for s in row.seats]
         new = await manager.create(row.variant, dict(row.options), seats,
                                    turn_seconds=row.turn_seconds, address=address,
-                                   join=(seat, name))
+                                   join=(seat, name), hints=hints_on(row))
         table.rematch = {"table": new.id, "by": seat}
         table.broadcast()  # the facts changed: every seat is asked
     new_id = table.rematch["table"]

@@ -61,26 +61,23 @@ class Replays:
         self.settings = settings
         self.pool = pool
         self.window = RateWindow(settings.replays_per_minute, 60.0)
-        self.running = 0
-        # one worker is left to the bots (the pool is theirs first)
-        self.at_once = max(1, settings.bot_workers - 1)
 
     async def frame(self, group: str, record: Any, step: int) -> tuple[int, dict[str, Any]]:
         limits = self.settings
         if not self.window.take(group):
             raise QuotaError(f"too many replays from your address (at most"
                              f" {limits.replays_per_minute} a minute): wait a little")
-        moves = record_actions(record)
-        if limits.replay_moves and moves > limits.replay_moves:
-            raise QuotaError(f"this record has {moves} actions and hands (this server replays"
-                             f" at most {limits.replay_moves})", 413)
-        if self.running >= self.at_once:
-            raise QuotaError("the server is busy replaying other records: try again soon", 503)
-        self.running += 1
-        try:
-            return await self.pool.run(replay_job, record, step, limits.replay_seconds)
-        finally:
-            self.running -= 1
+        check_size(record, limits.replay_moves, "replays")
+        return await self.pool.job("the server is busy replaying other records: try again"
+                                   " soon", replay_job, record, step, limits.replay_seconds)
+
+
+def check_size(record: Any, most: int, verb: str) -> None:
+    """Refuse (413) a record of more than ``most`` actions and hands (0: any)."""
+    moves = record_actions(record)
+    if most and moves > most:
+        raise QuotaError(f"this record has {moves} actions and hands (this server {verb}"
+                         f" at most {most})", 413)
 
 
 def replay_frame(record: Any, step: int, seconds: float = 0.0) -> dict[str, Any]:

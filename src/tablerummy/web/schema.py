@@ -51,6 +51,9 @@ tables_t = Table(
     # the card values, as JSON (a --cards table); NULL: the defaults.  A database made
     # before the defaults of capone and ripper changed gets their old table (classic).
     Column("cards", Text, nullable=True),
+    # 1: the seats may ask for hints (see limits.check_hints); NULL (an older table): the
+    # default for its seats
+    Column("hints", Integer, nullable=True),
 )
 
 seats_t = Table(
@@ -78,6 +81,18 @@ workers_t = Table(
     "rummy_workers", metadata,
     Column("owner", String(32), primary_key=True),  # one server process
     Column("until", Float, nullable=False),  # its heartbeat: its leases hold until then
+)
+
+analyses_t = Table(
+    "rummy_analyses", metadata,  # the analyses of finished games (web/analyses.py)
+    Column("id", String(32), primary_key=True),
+    Column("until", Float, nullable=False),  # dropped after; pushed on while it runs
+    Column("state", String(16), nullable=False),  # running | done | failed
+    Column("done", Integer, nullable=False),
+    Column("total", Integer, nullable=False),
+    Column("result", Text, nullable=True),  # the analysis as JSON, once done
+    Column("error", Text, nullable=True),  # one line, once failed
+    Column("status", Integer, nullable=False),  # the HTTP status of a failure
 )
 
 actions_t = Table(

@@ -98,6 +98,8 @@ class TableRow:
     lease_owner: str | None = None
     cards: dict[str, Any] | None = None
     """The card values the game is played with (a ``--cards`` table); None: the defaults."""
+    hints: bool | None = None
+    """Its seats may ask for hints; None (a table stored before the option): the default."""
 
 
 class Store:
@@ -167,6 +169,7 @@ class Store:
                 status=row.status, turn_seconds=row.turn_seconds, deadline=row.deadline,
                 creator=row.creator, version=0, lease_owner=row.lease_owner,
                 cards=json.dumps(row.cards) if row.cards is not None else None,
+                hints=int(row.hints) if row.hints is not None else None,
             ))
             conn.execute(insert(seats_t), [
                 {"table_id": row.id, "seat": s.seat, "kind": s.kind, "bot": s.bot,
@@ -397,6 +400,7 @@ def _head_row(head: Any, seats: Sequence[Any]) -> TableRow:
         turn_seconds=head.turn_seconds or 0, deadline=head.deadline, creator=head.creator,
         lease_owner=head.lease_owner,
         cards=json.loads(head.cards) if head.cards is not None else None,
+        hints=bool(head.hints) if head.hints is not None else None,
     )
 
 

@@ -38,7 +38,15 @@ from ..simulate import runaway
 from ..variant import Variant, get_variant, variant_names
 from .affordances import card_faces
 from .botpool import BotPool, BotRequest, move_seed
-from .limits import QuotaError, RateWindow, Settings, check_options, check_turn_seconds, clean_name
+from .limits import (
+    QuotaError,
+    RateWindow,
+    Settings,
+    check_hints,
+    check_options,
+    check_turn_seconds,
+    clean_name,
+)
 from .metrics import METRICS
 from .protocol import dumps
 from .store import MoveConflict, Note, SeatRow, Store, StoreError, TableRow, now
@@ -489,6 +497,7 @@ def table_meta(row: TableRow, version: int, variant: Variant, online: set[int],
         "status": row.status,
         "version": version,
         "turn_seconds": row.turn_seconds,
+        "hints": hints_on(row),
         "deadline": row.deadline,  # when the seat to act runs out of time (epoch s)
         "seats": [
             {"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name,
@@ -540,6 +549,14 @@ def bots_only(row: TableRow) -> bool:
     return all(s.kind == "bot" for s in row.seats)
 
 
+def hints_on(row: TableRow) -> bool:
+    """Whether the table's seats may ask for hints (the option, or its default)."""
+    if row.hints is not None:
+        return row.hints
+    people = sum(1 for s in row.seats if s.kind == "person")
+    return check_hints(None, people, len(row.seats))
+
+
 @dataclass
 class TableManager:
     """All tables of the server: created, loaded on demand from the store, kept live."""
@@ -553,7 +570,7 @@ class TableManager:
     """SIGTERM: moves are refused, to be sent again to another process (see drain.py)."""
 
     def __post_init__(self) -> None:
-        self.bots = BotPool(self.settings.bot_workers)
+        self.bots = BotPool(self.settings.bot_workers, self.settings.analysis_workers)
         self.clock_rules = ClockRules(self.settings.away_seconds, self.settings.missed_turns)
         self.created = RateWindow(self.settings.tables_per_minute, 60.0)
         self._sweeper: asyncio.Task[None] | None = None
@@ -632,6 +649,7 @@ class TableManager:
         turn_seconds: Any = None,
         address: str | None = None,
         join: tuple[Any, Any] | None = None,
+        hints: Any = None,
     ) -> LiveTable:
         """A new table; ``address`` (the client's) is counted against the quotas.
 
@@ -651,6 +669,7 @@ class TableManager:
         if join is not None:
             check_join(specs, *join)
         seconds = check_turn_seconds(turn_seconds, self.settings)
+        coached = check_hints(hints, sum(1 for s in specs if s.kind == "person"), len(specs))
         creator = address_key(address) if address is not None else None
         if all(s.kind == "bot" for s in specs):
             await self._check_bot_tables()
@@ -662,7 +681,7 @@ class TableManager:
             seed=game.seed, first_dealer=game.first_dealer, decks=decks,
             status=PLAYING if all(s.kind == "bot" for s in specs) else WAITING,
             seats=[SeatRow(i, s.kind, s.bot) for i, s in enumerate(specs)],
-            turn_seconds=seconds, creator=creator,
+            turn_seconds=seconds, creator=creator, hints=coached,
             lease_owner=self.store.origin if self.shared else None,  # this process leads it
         )
         await self.store.create_table(row)

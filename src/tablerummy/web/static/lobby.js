@@ -3,6 +3,7 @@ import { api, el, toast } from "/static/common.js";
 import { openRules } from "/static/rules.js";
 
 let variants = [];
+let hintsTouched = false; // until the box is clicked, it shows the server's default
 
 function current() {
   return variants.find((v) => v.name === document.getElementById("variant").value);
@@ -72,6 +73,15 @@ function drawSeats() {
         variant.bots.map((b) => el("option", { value: b, selected: chosen === b, text: `${b} bot` })))));
   }
   box.replaceChildren(...rows);
+  for (const select of box.querySelectorAll("select")) select.addEventListener("change", hintsDefault);
+  hintsDefault();
+}
+
+// the server's default (limits.check_hints): on where one person plays and the others are bots
+function hintsDefault() {
+  if (hintsTouched) return;
+  const seats = [...document.querySelectorAll("#seats select")].map((s) => s.value);
+  document.getElementById("hints").checked = seats.length > 1 && seats.filter((s) => s === "person").length === 1;
 }
 
 async function create(event) {
@@ -82,6 +92,7 @@ async function create(event) {
   const body = { variant: current().name, options: options(), seats };
   const clock = document.getElementById("turn-seconds").value.trim();
   if (clock !== "") body.turn_seconds = Number(clock);  // 0: no turn clock
+  if (hintsTouched) body.hints = document.getElementById("hints").checked;
   if (mySeat >= 0) {
     if (!name) { toast("give your name to sit at the table"); return; }
     body.join = { seat: mySeat, name };
@@ -128,8 +139,13 @@ async function start() {
   select.addEventListener("change", drawOptions);
   const name = document.getElementById("name");
   if (asked.get("turn_seconds")) document.getElementById("turn-seconds").value = asked.get("turn_seconds");
+  if (asked.get("hints") !== null) {  // a "New table" like a finished one: its hints too
+    document.getElementById("hints").checked = asked.get("hints") === "1";
+    hintsTouched = true;
+  }
   if (!name.value) name.value = localStorage.getItem("tablerummy:name") || "";
   document.getElementById("create").addEventListener("submit", create);
+  document.getElementById("hints").addEventListener("change", () => { hintsTouched = true; });
   drawOptions();
   document.body.dataset.ready = "yes";
   refresh();

@@ -1,4 +1,5 @@
 // Replays a game record step by step; every frame is computed by the server.
+import { analyseInto, clearAnalysis } from "/static/analysis.js";
 import { api, areaEl, cardEl, el, namesOf, pileEl, prettyMove, scoresEl, setFaces, toast } from "/static/common.js";
 
 let record = null;
@@ -23,6 +24,7 @@ async function show(target) {
     }
   }
   if (mine !== asked) return;
+  document.getElementById("analyse-btn").disabled = false;
   setFaces(frame.faces);
   step = frame.step;
   steps = frame.steps;
@@ -69,8 +71,17 @@ async function start() {
 document.getElementById("file").addEventListener("change", async (event) => {
   const file = event.target.files[0];
   if (!file) return;
-  try { record = JSON.parse(await file.text()); steps = 0; show(0); }
+  try {
+    record = JSON.parse(await file.text()); steps = 0; show(0);
+    clearAnalysis(document.getElementById("analysis"));
+  }
   catch { toast("that file is not JSON"); }
+});
+document.getElementById("analyse-btn").addEventListener("click", () => {
+  const box = document.getElementById("analysis");
+  if (!record || box.dataset.state === "running" || box.dataset.state === "starting") return;
+  analyseInto(box, { record });
+  box.scrollIntoView({ behavior: "smooth", block: "start" });
 });
 document.getElementById("first").addEventListener("click", () => show(0));
 document.getElementById("prev").addEventListener("click", () => show(step - 1));

@@ -5,6 +5,7 @@ import {
   api, areaEl, cardEl, el, faceName, namesOf, pileEl, scoresEl, scoringEl, setFaces, toast,
 } from "/static/common.js";
 import { openRules } from "/static/rules.js";
+import { analyseInto } from "/static/analysis.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
 const storeKey = `tablerummy:${tableId}`;
@@ -12,6 +13,7 @@ const state = {
   ws: null, seat: null, msg: null, version: -1, selected: [], history: [], log: [],
   handsSeen: null, asked: -1, retry: 0, closedForGood: false, nextId: 1, generation: 0,
   logFollow: true, choiceTimer: null,
+  hints: null, hintAsked: null, hinted: null, // the hints shown (and of which version), the one picked
 };
 window.tablerummyState = state; // read by the tests (every legal move has a control)
 
@@ -64,7 +66,11 @@ function connect(token) {
       state.seat = msg.seat; state.history = []; state.handsSeen = null; setFaces(msg.faces);
     }
     else if (msg.type === "state") render(msg);
-    else if (msg.type === "error") toast(msg.message);
+    else if (msg.type === "hint") showHints(msg);
+    else if (msg.type === "error") {
+      if (msg.id !== undefined && msg.id === state.hintAsked) { state.hintAsked = null; drawHintBox(); }
+      toast(msg.message);
+    }
   };
   ws.onclose = (event) => {
     setConn(false);
@@ -99,7 +105,10 @@ function render(msg) {
   const handEnded = state.handsSeen !== null && hands > state.handsSeen && msg.last_hand;
   state.handsSeen = hands;
   state.log = msg.log_from ? state.log.slice(0, msg.log_from).concat(msg.log) : msg.log;
-  if (msg.version !== state.version) { state.selected = []; clearTimeout(state.choiceTimer); closeDialog("choice"); }
+  if (msg.version !== state.version) {
+    state.selected = []; clearTimeout(state.choiceTimer); closeDialog("choice");
+    state.hints = null; state.hinted = null; state.hintAsked = null;
+  }
   state.version = msg.version;
   state.msg = msg;
   document.body.dataset.version = msg.version;
@@ -138,6 +147,8 @@ function render(msg) {
 
   drawHand(view, names);
   drawMoves();
+  drawHintBox();
+  markHintedPile();
   document.getElementById("scores").replaceChildren(scoresEl(view.scores));
   const lastBtn = document.getElementById("last-hand-btn");
   lastBtn.style.display = msg.last_hand ? "" : "none";
@@ -263,7 +274,7 @@ function drawOver(msg) {
   document.getElementById("hand-zone").hidden = Boolean(scores.game_over);
   if (!scores.game_over) { box.replaceChildren(); return; }
   const options = encodeURIComponent(JSON.stringify(msg.table.options));
-  const again = `/?variant=${encodeURIComponent(msg.table.variant)}&options=${options}&turn_seconds=${msg.table.turn_seconds || 0}`;
+  const again = `/?variant=${encodeURIComponent(msg.table.variant)}&options=${options}&turn_seconds=${msg.table.turn_seconds || 0}&hints=${msg.table.hints ? 1 : 0}`;
   box.replaceChildren(el("div", { class: "over-banner", role: "status" },
     el("span", { id: "over-text", text: overText(msg) }),
     el("span", { class: "over-links" },
@@ -272,7 +283,17 @@ function drawOver(msg) {
       el("a", { href: "/", id: "lobby-link", class: "button-link", text: "Lobby" }),
       el("a", { href: `/api/tables/${tableId}/record`, download: `tablerummy-${tableId}.json`,
         id: "download-record", class: "button-link", text: "Download the record" }),
-      el("a", { href: `/replay/${tableId}`, id: "replay-link", class: "button-link", text: "Replay it step by step" }))));
+      el("a", { href: `/replay/${tableId}`, id: "replay-link", class: "button-link", text: "Replay it step by step" }),
+      el("button", { id: "analyse-btn", class: "dark", onclick: analyse, text: "Analyse the game" }))));
+}
+
+// the coach's look at every decision: drawn where the hand was (a finished game has none)
+function analyse() {
+  const box = document.getElementById("analysis");
+  if (box.dataset.state === "running" || box.dataset.state === "starting") return;
+  const msg = state.msg;
+  analyseInto(box, { table: tableId }, (seat) => `p${seat}${seatName(msg, seat)}`);
+  box.scrollIntoView({ behavior: "smooth", block: "start" });
 }
 
 // Rematch: the same seats, options and clock; the first to ask creates it, the others
@@ -363,7 +384,8 @@ function matching(moves, ids) {
 }
 
 function moveButton(move, extraLabel) {
-  return el("button", { "data-move": move.text, title: move.text, class: move.verb === "discard" ? "" : "primary",
+  const kind = move.verb === "discard" ? "" : "primary";
+  return el("button", { "data-move": move.text, title: move.text, class: move.text === state.hinted ? `${kind} hinted` : kind,
     onclick: () => { send(move.text); closeDialog("choice"); } }, extraLabel || move.label);
 }
 
@@ -430,6 +452,89 @@ function drawMoves() {
     } }));
   }
   box.replaceChildren(...parts);
+}
+
+// --- hints: the three best moves now (a table option), for this seat only ---------------
+
+function drawHintBox() {
+  const msg = state.msg;
+  const box = document.getElementById("hint-box");
+  const mine = msg && msg.table.hints && state.seat !== null && msg.view.to_act === state.seat
+    && (msg.legal || []).length > 0 && document.body.dataset.handed !== "yes";
+  box.hidden = !mine;
+  document.body.dataset.hints = msg && msg.table.hints ? "on" : "off";
+  if (!mine) return;
+  const button = document.getElementById("hint-btn");
+  button.disabled = state.hintAsked !== null;
+  button.textContent = state.hintAsked !== null ? "Thinking…" : (state.hints ? "Hint again" : "Hint");
+  drawHints();
+}
+
+function askHint() {
+  if (!state.ws || state.ws.readyState !== WebSocket.OPEN) { toast("not connected: wait a moment"); return; }
+  state.hintAsked = state.nextId++;
+  state.ws.send(JSON.stringify({ type: "hint", id: state.hintAsked }));
+  drawHintBox();
+}
+
+function showHints(msg) {
+  if (msg.id !== undefined && msg.id === state.hintAsked) state.hintAsked = null;
+  if (msg.version !== state.version) { drawHintBox(); return; } // the table moved on meanwhile
+  state.hints = msg.hints;
+  drawHintBox();
+}
+
+const pct = (x) => `${Math.round(100 * x)}%`;
+const signedPoints = (x) => { const r = Math.round(x); return r > 0 ? `+${r}` : `${r}`; };
+
+function drawHints() {
+  const list = document.getElementById("hints");
+  list.replaceChildren(...(state.hints || []).map((h, i) => el("li", { class: h.move === state.hinted ? "picked" : "",
+    "data-move": h.move },
+    el("button", { class: "hint-pick", type: "button", title: "show me where this move is", onclick: () => pickHint(h.move) },
+      el("span", { class: "rank", text: `${i + 1}.` }), h.words),
+    el("button", { class: "hint-play primary", type: "button", "data-move": h.move, onclick: () => send(h.move), text: "Play" }),
+    el("span", { class: "hint-facts" },
+      el("b", { text: `win ${pct(h.win)}` }), ` · margin ${signedPoints(h.margin)} · ${h.reason}`))));
+}
+
+// the legal move a hint names (its notation; the same words in another order too)
+function legalFor(text) {
+  const legal = state.msg.legal || [];
+  const key = (t) => t.split(/\s+/).sort().join(" ");
+  return legal.find((m) => m.text === text) || legal.find((m) => key(m.text) === key(text));
+}
+
+// A hint is shown where it is played, for a newcomer to learn the table's controls: its
+// cards are selected in the hand (the move's button appears), its pile or button is
+// marked; the player then plays it (that control, or the hint's Play button).
+function pickHint(text) {
+  const move = legalFor(text);
+  if (!move) { toast("that move is not offered now"); return; }
+  state.hinted = move.text;
+  clearTimeout(state.choiceTimer);
+  closeDialog("choice");
+  const cards = handCards(state.msg.view);
+  const keys = [];
+  for (const id of move.cards) {
+    const card = cards.find((c) => c.id === id && !keys.includes(c.key));
+    if (card) keys.push(card.key);
+  }
+  state.selected = keys;
+  drawHand(state.msg.view, namesOf(state.msg.view));
+  drawMoves();
+  drawHints();
+  const target = document.querySelector("#moves button.hinted") || markHintedPile();
+  if (target) target.scrollIntoView({ behavior: "smooth", block: "nearest" });
+}
+
+// the pile of the hint picked (a draw), marked again whenever the piles are drawn
+function markHintedPile() {
+  const move = state.hinted && state.msg ? legalFor(state.hinted) : null;
+  if (!move || move.pile === null || move.pile === undefined || move.cards.length) return null;
+  const pile = document.querySelector(`#piles .pile[data-pile='${move.pile}']`);
+  if (pile) pile.classList.add("hinted");
+  return pile;
 }
 
 function toggle(card, byKey = false) {
@@ -516,7 +621,8 @@ function drawSeats(msg) {
     rows.push(el("details", { class: "links" }, el("summary", { text: "your private link (resume on another device)" }),
       el("code", { text: priv })));
   }
-  rows.push(el("div", { style: "font-size:.8rem;opacity:.8", text: `${msg.table.watchers} watching · table ${msg.table.id}` }));
+  rows.push(el("div", { style: "font-size:.8rem;opacity:.8", id: "table-facts",
+    text: `${msg.table.watchers} watching · table ${msg.table.id} · hints ${msg.table.hints ? "on" : "off"}` }));
   box.replaceChildren(...rows);
 }
 
@@ -600,6 +706,7 @@ function restart(token) {
 // --- start -----------------------------------------------------------------------------
 
 document.getElementById("choice-cancel").addEventListener("click", () => closeDialog("choice"));
+document.getElementById("hint-btn").addEventListener("click", askHint);
 document.getElementById("rules-btn").addEventListener("click", () => {
   if (state.msg) openRules(state.msg.table.variant, state.msg.table.options);
 });

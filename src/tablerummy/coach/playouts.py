@@ -1,0 +1,145 @@
+"""Win chances by playouts: each candidate move, then the rest of the game by greedy bots.
+
+Why playouts to the end of the *game*: the coach's number is the chance that the seat's
+side wins the game, which a hand's score alone does not give (a +20 hand is decisive at
+190 of 200 points and nothing at 0).  The greedy bots play every seat after the move —
+the continuation is "everyone plays on like the greedy bot" — because they are fast
+(about 25 ms a whole ``capone`` game on one core) and deterministic enough that the
+differences between moves, not the noise of the continuation, dominate.
+
+Every candidate is played out from the *same* positions with the *same* random numbers
+(common random numbers): playout ``i`` draws one position from the seat's
+:class:`~tablerummy.bots.Sampler` (or, for hindsight, copies the true one), and every
+candidate starts from a copy of it with the bots and the later hands' decks seeded
+alike.  The difference between two moves is then measured with far less noise than
+each move's own chance (docs/coach.md, Accuracy).
+
+Later hands are dealt from the playout's own random numbers, never from the game's seed:
+the seed deals the real future, which nobody at the table may know.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from random import Random
+
+from ..bots import Bot, ask, get_bot
+from ..bots.ismcts import Positions, side_scores
+from ..variant import Action, HandState, Variant
+
+MAX_HANDS = 40
+"""A playout still running after this many more hands is scored by who leads then."""
+LEAST = 4
+"""Playouts per move done before a time cap may stop them."""
+
+
+@dataclass(frozen=True)
+class Outlook:
+    """What the playouts say of one move, for the seat's side.
+
+    ``win``: the share of playouts its side won (the game); ``margin``: the mean points of
+    the hand, its side's minus the best other side's; ``gain``: the mean change the move
+    itself makes to its side's standing (the family's ``standing``); ``ends``: the share
+    of positions in which the move ends the hand; ``count``: playouts behind the numbers.
+    """
+
+    action: Action
+    win: float
+    margin: float
+    gain: float
+    ends: float
+    count: int
+
+
+@dataclass(frozen=True)
+class Table:
+    """The public facts of the game around the hand: totals per side, the target, the
+    current hand's dealer (later hands rotate from it)."""
+
+    totals: tuple[int, ...]
+    target: int
+    dealer: int
+
+
+def _margin(scores: Sequence[float], side: int) -> float:
+    others = [s for i, s in enumerate(scores) if i != side]
+    return scores[side] - (max(others) if others else 0.0)
+
+
+def _winner(totals: Sequence[float], target: int, final: bool) -> int | None:
+    top = max(totals)
+    if (top >= target or final) and list(totals).count(top) == 1:
+        return list(totals).index(top)
+    return None
+
+
+class Playouts:
+    """Plays candidate moves out to the end of the game (see the module's docs)."""
+
+    def __init__(self, variant: Variant, seat: int, table: Table, seed: str) -> None:
+        self.variant = variant
+        self.seat = seat
+        self.side = variant.side_of(seat)
+        self.table = table
+        self.seed = seed
+        self.bots: list[Bot] = [get_bot("greedy", variant, s, seed=s)
+                                for s in range(variant.players)]
+        for bot in self.bots:
+            bot.remembers = False  # one position's memory must not steer another
+
+    def outlooks(self, positions: Positions, actions: Sequence[Action], count: int,
+                 deadline: float | None = None) -> list[Outlook]:
+        """An :class:`Outlook` per action, from ``count`` playouts each (fewer, but at
+        least :data:`LEAST`, when ``deadline`` — a ``time.thread_time()`` — passes)."""
+        wins = [0.0] * len(actions)
+        margins = [0.0] * len(actions)
+        gains = [0.0] * len(actions)
+        ends = [0.0] * len(actions)
+        played = [0] * len(actions)
+        for i in range(count):
+            if deadline is not None and i >= LEAST and time.thread_time() >= deadline:
+                break
+            start = positions.sample(Random(f"{self.seed}/position/{i}"))
+            before = side_scores(start)[self.side]
+            for k, action in enumerate(actions):
+                state = start.copy()
+                if action not in state.legal_actions():  # cannot happen for the seat's
+                    continue                               # own move; never crash on it
+                state.apply_unchecked(action)
+                gains[k] += side_scores(state)[self.side] - before
+                ends[k] += state.is_over
+                won, margin = self._finish(state, Random(f"{self.seed}/playout/{i}"))
+                wins[k] += won
+                margins[k] += margin
+                played[k] += 1
+        return [Outlook(a, wins[k] / n, margins[k] / n, gains[k] / n, ends[k] / n, n)
+                for k, a in enumerate(actions) for n in [max(played[k], 1)]]
+
+    def _finish(self, state: HandState, rng: Random) -> tuple[float, float]:
+        """Play the game on from ``state``: (1 if the side won the game else 0, the
+        current hand's margin for the side)."""
+        variant = self.variant
+        for bot in self.bots:
+            bot.rng.seed(rng.getrandbits(64))
+        totals = list(self.table.totals)
+        dealer = self.table.dealer
+        margin: float | None = None
+        for hands in range(MAX_HANDS + 1):
+            while state.end is None:
+                legal = state.legal_actions()
+                seat = state.to_act
+                assert seat is not None
+                state.apply_unchecked(legal[0] if len(legal) == 1
+                                      else ask(self.bots[seat], state, legal))
+            scores = state.scores()
+            if margin is None:
+                margin = _margin(scores, self.side)
+            totals = [t + s for t, s in zip(totals, scores, strict=True)]
+            winner = _winner(totals, self.table.target, hands == MAX_HANDS)
+            if winner is not None or hands == MAX_HANDS:
+                return float(winner == self.side), margin
+            dealer = (dealer + 1) % variant.players
+            state = variant.new_hand(variant.shuffled_deck(rng), dealer)
+        raise AssertionError("unreachable")
