@@ -51,8 +51,8 @@ def test_hints_are_the_contracts_json_best_first() -> None:
         assert set(data) == {"move", "words", "win", "margin", "reason"}
         assert data["move"] in legal and data["words"] and data["reason"]
         assert 0 <= data["win"] <= 1
-    wins = [h.win for h in found]
-    assert wins == sorted(wins, reverse=True)
+    assert found[0].reason.endswith("the search's first choice")  # the search's order
+    assert not any(h.reason.endswith("first choice") for h in found[1:])
     assert pickle.loads(pickle.dumps(found)) == found
     assert len(hints(game, seat, budget=TINY, seed=1, top=1)) == 1
 
@@ -146,7 +146,7 @@ def test_bad_records_and_seats_are_one_line_errors() -> None:
         analyse(broken, budget=TINY)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(name=st.sampled_from(variant_names()), place=st.sampled_from(PLACES), value=VALUES)
 def test_a_hostile_record_is_analysed_or_refused_in_one_line(name: str, place: str,
                                                             value: Any) -> None:
@@ -165,15 +165,16 @@ def test_a_reason_says_what_the_move_changes_for_the_side() -> None:
     from tablerummy.coach.reasons import reason
 
     def said(win: float = 0.5, margin: float = 3.0, gain: float = 0.0, ends: float = 0.0,
-             rank: int = 0, first: bool = True, best: float = 0.5) -> str:
-        return reason(Outlook(0, win, margin, gain, ends, 24), best, rank, first)
+             rank: int = 0, first: float = 0.5) -> str:
+        return reason(Outlook(0, win, margin, gain, ends, 24), first, rank)
 
-    assert said(win=1.0, margin=38, ends=1.0, best=1.0).startswith(
+    assert said(win=1.0, margin=38, ends=1.0, first=1.0).startswith(
         "ends the hand and wins the game: +38 for your side")
     assert said(margin=-12, ends=1.0).startswith("ends the hand: -12 for your side")
-    assert said(gain=38).startswith("+38 on your side's standing now")
+    assert said(gain=38) == "+38 on your side's standing now; the search's first choice"
     assert said() == "the search's first choice"
-    assert said(rank=2) == "won most often in 24 playouts"
-    assert said(rank=2, first=False) == "won as often as the best in 24 playouts"
-    assert said(win=0.3, gain=-4, rank=1, first=False) == (
-        "-4 on your side's standing now; 20 points of win chance below the best")
+    assert said(rank=2) == "won as often as the first in 24 playouts"
+    assert said(rank=1, win=0.6) == ("won 10 points more often in 24 playouts, but the "
+                                     "search prefers the first")
+    assert said(win=0.3, gain=-4, rank=1) == (
+        "-4 on your side's standing now; 20 points of win chance below the first")

@@ -277,3 +277,13 @@ def test_the_web_bot_pool_hands_ismcts_a_sampler() -> None:
         sampler=Sampler(game.state, seat, Random(1)))
     text = pool_decide(pickle.loads(pickle.dumps(request)))
     assert text in request.legal
+
+
+def test_a_target_too_large_for_a_float_does_not_break_the_search() -> None:
+    """A record's options may hold any whole number; the reward scale caps it."""
+    variant = get_variant("fortune", {"target": 10**400})
+    game = Game(variant, seed=1)
+    seat = game.to_act or 0
+    bot = get_bot("ismcts:iterations=10", variant, seat, seed=1)
+    assert decide(bot, game.state, game.observation(seat), game.legal_actions()) \
+        in game.legal_actions()

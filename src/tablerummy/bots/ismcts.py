@@ -226,7 +226,8 @@ class ISMCTSBot(Bot):
         variant = self.variant
         nsides = len(variant.sides)
         side_of = [variant.side_of(s) for s in range(variant.players)]
-        scale = self.scale or max(10.0, variant.target / 6)
+        # (a target too large for a float, which a record's options may hold, is capped)
+        scale = self.scale or max(10.0, min(variant.target, 10**15) / 6)
         totals = observation.get("totals") or [0] * nsides
         target = int(observation.get("target") or variant.target)
         c = self.c

@@ -145,8 +145,9 @@ def print_analysis(analysis: Analysis, console: Console) -> None:
                       ("hindsight best", "left")):
         table.add_column(name, justify=how)  # type: ignore[arg-type]
     for m in analysis.moves:
-        loss = (f"−{percent(m.win_loss)} / −{m.point_loss:.0f}"
-                if m.win_loss or round(m.point_loss) else "")
+        win_loss, point_loss = round(m.win_loss * 100), round(m.point_loss)
+        loss = (f"{-win_loss}% / {-point_loss}".replace("-", "−")
+                if win_loss or point_loss else "")
         table.add_row(f"{m.hand + 1}·{m.ply + 1}", f"p{m.seat}", m.played_words,
                       "(the same)" if m.best == m.played else m.best_words,
                       percent(m.win_before), loss,

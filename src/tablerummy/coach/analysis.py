@@ -11,6 +11,7 @@ from ..errors import OptionError, RecordError, TablerummyError
 from ..game import Game
 from ..present.words import sayer
 from ..records import game_from_record, replay
+from ..userinput import shown
 from ..variant import Action
 from .assess import Assessed, assess
 from .budget import Budget
@@ -90,7 +91,8 @@ def _checked(data: Mapping[str, Any]) -> tuple[Game, list[list[str]]]:
     result = replay(data)
     if result.error is not None:
         e = result.error
-        raise RecordError(f"hand {e['hand']}, action {e['index']} ({e['action']}): {e['error']}")
+        raise RecordError(f"hand {e['hand']}, action {e['index']} ({shown(e['action'])}): "
+                          f"{e['error']}")
     game, hands = game_from_record(data)
     return game, hands
 

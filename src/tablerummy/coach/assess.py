@@ -2,11 +2,12 @@
 
 The two halves do what each does best.  The search (the ``ismcts`` bot, the strongest
 player tablerummy has, over determinizations of the seat's own knowledge) decides
-*which* moves deserve a look: its most visited moves.  Its reward mixes hand margins and
-won games, so it is no probability; the playouts (:mod:`.playouts`) turn each candidate
-into the numbers a person reads — the chance that the side wins the game and the hand's
-expected margin — and the candidates are ranked by those numbers, so that the list a
-person sees never shows a lower win chance above a higher one (docs/coach.md).
+*which* moves deserve a look and in which order: its most visited moves, best first.  Its
+reward mixes hand margins and won games, so it is no probability; the playouts
+(:mod:`.playouts`) turn each candidate into the numbers a person reads — the chance
+that the side wins the game and the hand's expected margin.  The order stays the
+search's: ranked by a few dozen playouts, the "best" move would often be the luckiest,
+and every move played would seem to lose a little to it (docs/coach.md, Accuracy).
 
 With ``truth`` the same is done on the true position (every card known): the "with
 hindsight" column of an analysis.  It reuses the lab's clairvoyant search, which is the
@@ -71,8 +72,8 @@ def search_order(state: HandState, seat: int, observation: Observation,
 def assess(state: HandState, seat: int, observation: Observation, table: Table,
            budget: Budget, seed: int | str, top: int = 3, also: Sequence[Action] = (),
            truth: bool = False) -> list[Assessed]:
-    """The ``top`` best moves of the search (and the moves in ``also``), valued by
-    playouts and ranked by win chance, then margin, then the search's order.
+    """The ``top`` best moves of the search (and the moves in ``also``), in the search's
+    order, each valued by playouts.
 
     Without ``truth`` nothing of ``state`` is read but through a :class:`Sampler` of
     ``seat`` (and the seat's own legal moves): two positions the seat cannot tell apart
@@ -92,5 +93,5 @@ def assess(state: HandState, seat: int, observation: Observation, table: Table,
     playouts = Playouts(state.variant, seat, table, f"{key}/playouts")
     outlooks = playouts.outlooks(positions, chosen, budget.playouts, deadline)
     assessed = [Assessed(order.index(o.action), o) for o in outlooks]
-    assessed.sort(key=lambda a: (-a.outlook.win, -a.outlook.margin, a.rank))
+    assessed.sort(key=lambda a: a.rank)
     return assessed

@@ -40,7 +40,8 @@ def table_of(game: Game) -> Table:
 
 def hints(game: Game, seat: int, *, budget: Budget | None = None, seed: int | None = None,
           top: int = 3) -> list[Hint]:
-    """The ``top`` best moves for ``seat`` now, best first, from its own knowledge only.
+    """The ``top`` best moves for ``seat`` now, the search's best first, from its own
+    knowledge only.
 
     It must be ``seat``'s turn (else :class:`IllegalActionError`, a one-line message).
     The true position is read only through a :class:`~tablerummy.bots.Sampler` of the
@@ -58,8 +59,8 @@ def hints(game: Game, seat: int, *, budget: Budget | None = None, seed: int | No
     say = sayer(variant)
     best = assessed[0].outlook.win
     out = []
-    for place, a in enumerate(assessed):
+    for a in assessed:
         text = variant.action_text(a.action)
         out.append(Hint(text, say(text), a.outlook.win, a.outlook.margin,
-                        reason(a.outlook, best, a.rank, place == 0)))
+                        reason(a.outlook, best, a.rank)))
     return out
