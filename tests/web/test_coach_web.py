@@ -32,8 +32,8 @@ pytestmark = pytest.mark.slow
 
 COACH_ENV = {"TABLERUMMY_HINT_ITERATIONS": "8", "TABLERUMMY_ANALYSIS_ITERATIONS": "4",
              "TABLERUMMY_ANALYSES_PER_MINUTE": "12", "TABLERUMMY_MESSAGES_PER_SECOND": "0",
-             "TABLERUMMY_ANALYSIS_MOVES": "1000"}
-"""A few iterations: a hint comes at once, a game is analysed in seconds."""
+             "TABLERUMMY_ANALYSIS_MOVES": "1000", "TABLERUMMY_ANALYSIS_PLAYOUTS": "3"}
+"""A few iterations and playouts: a hint comes at once, a game is analysed in seconds."""
 
 ANALYSIS_KEYS = {"seats", "moves", "mistakes", "chart"}
 MOVE_KEYS = {"hand", "ply", "seat", "played", "best", "win_loss", "point_loss", "hindsight_best",
