@@ -12,6 +12,7 @@ cards hidden from the seat give the same determinization for the same generator.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from math import log
 from random import Random
 
 
@@ -85,3 +86,58 @@ def forget(shown: list[int], kind: int, count: int = 1) -> None:
     """
     if shown[kind]:
         shown[kind] = max(0, shown[kind] - count)
+
+
+LEAN_RANGE = (0.05, 20.0)
+"""The bounds of a leaning (:func:`lean`): however much a seat's play says, no card is
+ruled out or made certain by it — the belief stays a weighting of the uniform deal."""
+
+
+def fresh_leans(players: int, kinds: int) -> list[list[float]]:
+    """Every seat's leaning before anyone has played: 1 for every card kind (uniform)."""
+    return [[1.0] * kinds for _ in range(players)]
+
+
+def lean(row: list[float], kind: int, factor: float) -> None:
+    """Multiply the weight of ``kind`` in one seat's leaning by ``factor``, within bounds."""
+    low, high = LEAN_RANGE
+    value = row[kind] * factor
+    row[kind] = low if value < low else high if value > high else value
+
+
+def dilute(row: list[float], unseen: int, drawn: int) -> None:
+    """A seat with ``unseen`` cards nobody has seen drew ``drawn`` more, unseen too: its
+    leaning is now the mixture of the old cards' (``unseen`` of them) and the new cards'
+    (uniform, weight 1), by their numbers."""
+    if drawn <= 0:
+        return
+    old = max(unseen, 0)
+    total = old + drawn
+    for k, w in enumerate(row):
+        if w != 1.0:
+            row[k] = (old * w + drawn) / total
+
+
+def deal_leaning(rng: Random, cards: list[int], slots: Sequence[int],
+                 leans: Sequence[Sequence[float] | None]) -> list[list[int]]:
+    """Deal ``cards`` into slots of the given sizes, slot by slot, each slot drawing its
+    cards in proportion to its leaning (``leans[i][kind]``; ``None``: uniform).
+
+    The draw is successive sampling without replacement (Efraimidis & Spirakis 2006: the
+    ``size`` smallest of ``Exp(1) / weight`` keys), so a card of weight 2 is about twice
+    as likely as one of weight 1 to land in that slot.  A slot without a leaning gets a
+    uniformly random share of what is left, in random order (a stock's pile order); with
+    no leaning at all this is :func:`deal_cards`' uniform deal.
+    """
+    rnd = rng.random
+    rest = cards
+    out = []
+    for size, weights in zip(slots, leans, strict=True):
+        if weights is None:
+            order = sorted(rest, key=lambda _: rnd())
+        else:
+            # -log(1 - u) is Exp(1); 1 - u is in (0, 1], so the log is finite
+            order = sorted(rest, key=lambda c: -log(1.0 - rnd()) / weights[c])
+        out.append(order[:size])
+        rest = order[size:]
+    return out

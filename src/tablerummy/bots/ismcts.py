@@ -147,6 +147,7 @@ class ISMCTSBot(Bot):
         "cutoff": "0.8: the weight of a cut-off rollout's margin (at most 1)",
         "discount": "0.99: the discount per decision from the root (1: none)",
         "value": "game: won games count +1/-1; margin: the valuation before 2026-12-04",
+        "beliefs": "on: deal unseen cards by what each player's public play says (off: uniformly)",
     }
 
     def configure(self, options: dict[str, str]) -> None:
@@ -186,6 +187,11 @@ class ISMCTSBot(Bot):
                 raise OptionError("ismcts option value is game or margin, not "
                                   f"{shown(options['value'])}")
             self.value = options["value"].lower()
+        if "beliefs" in options:
+            flag = options["beliefs"].lower()
+            if flag not in ("on", "off"):
+                raise OptionError(f"ismcts option beliefs is on or off, not {shown(flag)}")
+            self.beliefs = flag == "on"
 
     # --- the search -------------------------------------------------------------------
 
@@ -434,6 +440,17 @@ def _number(options: dict[str, str], key: str, kind: type[T], least: float) -> T
 
 
 register_bot()(ISMCTSBot)
+
+
+class UniformISMCTSBot(ISMCTSBot):
+    """The search as it was before beliefs: every unseen card dealt uniformly
+    (``ismcts:beliefs=off``), kept by name so that tournaments can measure the change."""
+
+    name = "ismcts-uniform"
+    beliefs = False
+
+
+register_bot()(UniformISMCTSBot)
 
 
 class ClairvoyantISMCTSBot(ISMCTSBot):

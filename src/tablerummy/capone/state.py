@@ -12,10 +12,12 @@ from itertools import chain, compress
 from random import Random
 from typing import TYPE_CHECKING, Any, Self
 
+from ..determinize import fresh_leans
 from ..events import area_of, counted, how_many, listed, side_name, verb, who
 from ..mystery import REPETITION_TOLD, MysteryState, deal_counts
 from ..variant import Action
 from . import actions as A
+from .beliefs import update as update_leans
 from .cards import AGENT_MEETING, AL_CAPONE, ELIOT_NESS, KINDS, NAMES, NG, NK, RAID, SEARCH_WARRANT
 from .cards import REVEAL_COUNT as REVEAL_COUNT  # (re-exported: bots read it here)
 from .determinize import determinize, determinizer, track
@@ -61,7 +63,7 @@ class CaponeState(MysteryState):
     """A hand of ``capone``; build it with :meth:`Capone.new_hand`."""
 
     __slots__ = (
-        "areas", "copies", "dealer", "discard", "end", "gavel_played", "hands", "log",
+        "areas", "copies", "dealer", "discard", "end", "gavel_played", "hands", "leans", "log",
         "nsides", "out_seat", "phase", "players", "quiet", "repeat_stock", "repeats", "seat",
         "shown", "side_of", "sizes", "stock", "variant",
     )
@@ -79,6 +81,9 @@ class CaponeState(MysteryState):
     shown: list[list[int]] | None
     """Per seat, the cards everyone has seen go into that hand (:mod:`.determinize`);
     ``None`` in a determinized copy, whose playouts need no bookkeeping."""
+    leans: list[list[float]] | None
+    """Per seat, what its public play says of its hand (:mod:`.beliefs`), kept alongside
+    ``shown`` (``None`` together)."""
 
     def __init__(self, variant: Capone, deck: Sequence[str], dealer: int, log: bool = False):
         n = variant.players
@@ -98,6 +103,7 @@ class CaponeState(MysteryState):
         self.end = None
         self.out_seat = None
         self.shown = [[0] * NK for _ in range(n)]
+        self.leans = fresh_leans(n, NK)
         self.repeats = {}
         self.repeat_stock = -1
         self.quiet = 0
@@ -124,6 +130,7 @@ class CaponeState(MysteryState):
         new.end = self.end
         new.out_seat = self.out_seat
         new.shown = None if self.shown is None else [k[:] for k in self.shown]
+        new.leans = None if self.leans is None else [k[:] for k in self.leans]
         new.repeats = self.repeats  # replaced, never changed in place (MysteryState)
         new.repeat_stock = self.repeat_stock
         new.quiet = self.quiet
@@ -290,6 +297,8 @@ class CaponeState(MysteryState):
         assert isinstance(action, int)
         if self.shown is not None:
             track(self, action, self.shown)
+            if self.leans is not None:
+                update_leans(self, action, self.leans)
         seat = self.seat
         hand = self.hands[seat]
         if action == A.DRAW_STOCK:
@@ -554,5 +563,6 @@ class CaponeState(MysteryState):
         """A position ``seat`` could be in, every card it cannot see redealt by ``rng``."""
         return determinize(self, seat, rng)
 
-    def determinizer(self, seat: int, track: bool = True) -> Callable[[Random], Self]:
-        return determinizer(self, seat, track)
+    def determinizer(self, seat: int, track: bool = True, beliefs: bool = False
+                     ) -> Callable[[Random], Self]:
+        return determinizer(self, seat, track, beliefs)

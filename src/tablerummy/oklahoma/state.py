@@ -689,7 +689,8 @@ class OklahomaState(HandState):
 
         return determinize(self, seat, rng)
 
-    def determinizer(self, seat: int, track: bool = True) -> Callable[[Random], Self]:
+    def determinizer(self, seat: int, track: bool = True, beliefs: bool = False
+                     ) -> Callable[[Random], Self]:
         """Many determinizations for ``seat`` (what every one shares is worked out once)."""
         from .determinize import determinizer
 

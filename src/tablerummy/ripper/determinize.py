@@ -53,7 +53,8 @@ def track(state: RipperState, action: int, shown: list[list[int]]) -> None:
         forget(mine, A.card_of(action))
 
 
-def determinizer(state: S, seat: int, track: bool = True) -> Callable[[Random], S]:
+def determinizer(state: S, seat: int, track: bool = True, beliefs: bool = False
+                 ) -> Callable[[Random], S]:
     """Determinizations of ``state`` for ``seat``, one per call with the given generator.
 
     The unseen cards and the places they may be are worked out once; ``track=False``

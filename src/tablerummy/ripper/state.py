@@ -795,5 +795,6 @@ class RipperState(MysteryState):
         """A position ``seat`` could be in, every card and vote it cannot see redealt."""
         return determinize(self, seat, rng)
 
-    def determinizer(self, seat: int, track: bool = True) -> Callable[[Random], Self]:
-        return determinizer(self, seat, track)
+    def determinizer(self, seat: int, track: bool = True, beliefs: bool = False
+                     ) -> Callable[[Random], Self]:
+        return determinizer(self, seat, track, beliefs)
