@@ -14,10 +14,12 @@ from itertools import chain, compress
 from random import Random
 from typing import TYPE_CHECKING, Any, Self
 
+from ..determinize import fresh_leans
 from ..events import how_many, listed, their, who, whose
 from ..mystery import REPETITION_TOLD, MysteryState, deal_counts
 from ..variant import Action
 from . import actions as A
+from .beliefs import update as update_leans
 from .cards import (
     ALIBI,
     COMMISSIONER,
@@ -65,10 +67,37 @@ class RipperState(MysteryState):
     """A hand of ``ripper``; build it with :meth:`Ripper.new_hand`."""
 
     __slots__ = (
-        "actor", "areas", "cards", "dealer", "end", "escaper", "extra", "gavel_played",
-        "hands", "log", "out_seat", "outcome", "phase", "players", "quiet", "repeat_stock",
-        "repeats", "resign_end", "resign_queue", "result", "seat", "shown", "sizes", "stock",
-        "variant", "victims", "vote_caller", "votes", "wilds", "yard",
+        "actor",
+        "areas",
+        "cards",
+        "dealer",
+        "end",
+        "escaper",
+        "extra",
+        "gavel_played",
+        "hands",
+        "leans",
+        "log",
+        "out_seat",
+        "outcome",
+        "phase",
+        "players",
+        "quiet",
+        "repeat_stock",
+        "repeats",
+        "resign_end",
+        "resign_queue",
+        "result",
+        "seat",
+        "shown",
+        "sizes",
+        "stock",
+        "variant",
+        "victims",
+        "vote_caller",
+        "votes",
+        "wilds",
+        "yard",
     )
 
     variant: Ripper
@@ -95,6 +124,9 @@ class RipperState(MysteryState):
     shown: list[list[int]] | None
     """Per seat, the cards everyone has seen go into that hand (:mod:`.determinize`);
     ``None`` in a determinized copy, whose playouts need no bookkeeping."""
+    leans: list[list[float]] | None
+    """Per seat, what its public play says of its hand (:mod:`.beliefs`), kept alongside
+    ``shown`` (``None`` together)."""
 
     def __init__(self, variant: Ripper, deck: Sequence[str], dealer: int, log: bool = False):
         n = variant.players
@@ -123,6 +155,7 @@ class RipperState(MysteryState):
         self.outcome = None
         self.result = None
         self.shown = [[0] * NK for _ in range(n)]
+        self.leans = fresh_leans(n, NK)
         self.repeats = {}
         self.repeat_stock = -1
         self.quiet = 0
@@ -156,6 +189,7 @@ class RipperState(MysteryState):
         new.outcome = self.outcome
         new.result = self.result
         new.shown = None if self.shown is None else [k[:] for k in self.shown]
+        new.leans = None if self.leans is None else [k[:] for k in self.leans]
         new.repeats = self.repeats  # replaced, never changed in place (MysteryState)
         new.repeat_stock = self.repeat_stock
         new.quiet = self.quiet
@@ -451,6 +485,8 @@ class RipperState(MysteryState):
         assert isinstance(action, int)
         if self.shown is not None:
             track(self, action, self.shown)
+            if self.leans is not None:
+                update_leans(self, action, self.leans)
         seat = self.seat
         if action == A.DRAW_STOCK:
             drawn = self._draw(seat, 1)
