@@ -23,7 +23,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from openskill.models import PlackettLuce
 
@@ -39,6 +39,9 @@ from .simulate import (
     wilson,
     worker_variant,
 )
+
+if TYPE_CHECKING:
+    from .journal import Journal
 
 Task = tuple[int, int, tuple[int, ...]]
 """One game: (deal, assignment number, the entry playing each seat)."""
@@ -246,15 +249,26 @@ def fit_ratings(entries: int, ranked: Iterable[Ranked]) -> list[Any]:
 
 def tournament(setup: Setup, deals: int, workers: int = 1, backend: str = "local",
                address: str | None = None,
-               on_result: Callable[[Task, GameResult], None] | None = None) -> Standings:
-    """Play ``deals`` duplicate deals and total them; ``on_result`` sees each game."""
+               on_result: Callable[[Task, GameResult], None] | None = None,
+               journal: Journal | None = None) -> Standings:
+    """Play ``deals`` duplicate deals and total them; ``on_result`` sees each game played.
+
+    With a :class:`~tablerummy.journal.Journal`, the games it holds are counted without
+    being played again, and every game played is appended to it as it finishes."""
     variant = check_setup(setup, deals, workers)
     check_backend(backend, address)
     all_tasks = tasks(deals, variant.players, len(setup.bots))
     per_deal = len(assignments(variant.players, len(setup.bots)))
     standings = Standings(setup, deals, per_deal)
+    if journal is not None:
+        for task, result in journal.held(all_tasks):
+            standings.add(task, result)
+        held = {(task[0], task[1]) for task, _ in standings.results}
+        all_tasks = [task for task in all_tasks if (task[0], task[1]) not in held]
     for task, result in run_tasks(setup, all_tasks, workers, backend, address):
         standings.add(task, result)
+        if journal is not None:
+            journal.add(task, result)
         if on_result is not None:
             on_result(task, result)
     return standings
