@@ -443,11 +443,13 @@ register_bot()(ISMCTSBot)
 
 
 class UniformISMCTSBot(ISMCTSBot):
-    """The search as it was before beliefs: every unseen card dealt uniformly
-    (``ismcts:beliefs=off``), kept by name so that tournaments can measure the change."""
+    """The default search as it was before beliefs (2026-12-04): every unseen card dealt
+    uniformly, 300 iterations — kept by name, whatever the default becomes, so that
+    tournaments can measure the change against it."""
 
     name = "ismcts-uniform"
     beliefs = False
+    iterations = 300
 
 
 register_bot()(UniformISMCTSBot)
