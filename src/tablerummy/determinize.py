@@ -7,6 +7,12 @@ unseen cards (a count vector) and the *slots* they fill (each other hand's unkno
 the stock); :func:`redeal` deals the pool into the slots.  Because the pool and the slots
 are computed from the seat's knowledge alone, two true positions that differ only in
 cards hidden from the seat give the same determinization for the same generator.
+
+A deal may also *lean* (:func:`deal_leaning`): each other hand draws its unseen cards in
+proportion to a weight per card kind that the family keeps from that player's public
+play (its ``beliefs`` module: a card passed on, discarded or not laid off is less
+likely in the hand, one taken more).  The weights read public play only, so the
+no-peeking property holds for leaning deals too.
 """
 
 from __future__ import annotations
@@ -127,7 +133,8 @@ def deal_leaning(rng: Random, cards: list[int], slots: Sequence[int],
     ``size`` smallest of ``Exp(1) / weight`` keys), so a card of weight 2 is about twice
     as likely as one of weight 1 to land in that slot.  A slot without a leaning gets a
     uniformly random share of what is left, in random order (a stock's pile order); with
-    no leaning at all this is :func:`deal_cards`' uniform deal.
+    no leaning at all it deals as :func:`deal_cards` does (the same distribution;
+    the random numbers are drawn otherwise).
     """
     rnd = rng.random
     rest = cards
