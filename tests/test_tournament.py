@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 
 from tablerummy.cli import main
-from tablerummy.journal import Journal
 from tablerummy.simulate import Setup, play_game
 from tablerummy.tournament import assignments, tasks, tournament
 from tablerummy.variant import get_variant
@@ -187,10 +186,9 @@ def test_a_journal_resumes_a_run_and_gives_the_uninterrupted_result(
     # the options as the command line writes them (the variant's, filled in)
     setup = Setup("capone", dict(get_variant("capone").options), ("greedy", "random"), seed=7)
 
-    with Journal(journal, setup) as open_journal:
-        resumed = tournament(setup, 5, on_result=lambda t, r: played.append(t),
-                             journal=open_journal).to_json()
-    assert len(played) == 4  # only deals 3 and 4
+    resumed = tournament(setup, 5, on_result=lambda t, r: played.append(r),
+                         journal=journal).to_json()
+    assert len(played) == 10  # the journal's 6 first, then only deals 3 and 4 played
     assert len(journal.read_text().splitlines()) == 1 + 10
     fresh = _cli_json([*base, "--games", "5"], capsys)
     assert resumed == fresh
@@ -200,8 +198,8 @@ def test_a_journal_resumes_a_run_and_gives_the_uninterrupted_result(
 
 
 @pytest.mark.parametrize(("content", "message"), [
-    ('{"journal": "tablerummy tournament journal", "variant": "ripper"}\n', "another tournament"),
-    ("hello\n", "is not a tournament journal"),
+    ('{"journal": "tablerummy games journal", "variant": "ripper"}\n', "another run"),
+    ("hello\n", "is not a journal of games"),
     (None, "not UTF-8"),
 ])
 def test_a_journal_of_something_else_is_refused_in_one_line(

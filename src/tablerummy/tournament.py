@@ -41,7 +41,7 @@ from .simulate import (
 )
 
 if TYPE_CHECKING:
-    from .journal import Journal
+    import os
 
 Task = tuple[int, int, tuple[int, ...]]
 """One game: (deal, assignment number, the entry playing each seat)."""
@@ -132,11 +132,22 @@ def check_backend(backend: str, address: str | None) -> None:
 
 
 def run_tasks(setup: Setup, all_tasks: list[Task], workers: int = 1, backend: str = "local",
-              address: str | None = None) -> Iterator[tuple[Task, GameResult]]:
-    """Any list of games on either backend, results as they finish (the lab's too)."""
-    if backend == "ray":
-        return run_ray(setup, all_tasks, workers, address)
-    return run_local(setup, all_tasks, workers)
+              address: str | None = None, journal: str | os.PathLike[str] | None = None
+              ) -> Iterator[tuple[Task, GameResult]]:
+    """Any list of games on either backend, results as they finish (the lab's too).
+
+    With ``journal`` (a path) the games the journal holds come first, unplayed, and each
+    game played is kept there as it finishes (:mod:`tablerummy.journal`)."""
+    def run(todo: list[Task]) -> Iterator[tuple[Task, GameResult]]:
+        if backend == "ray":
+            return run_ray(setup, todo, workers, address)
+        return run_local(setup, todo, workers)
+
+    if journal is None:
+        return run(all_tasks)
+    from .journal import journaled  # (it imports this module's Task)
+
+    return journaled(journal, setup, all_tasks, run)
 
 
 @dataclass
@@ -250,25 +261,16 @@ def fit_ratings(entries: int, ranked: Iterable[Ranked]) -> list[Any]:
 def tournament(setup: Setup, deals: int, workers: int = 1, backend: str = "local",
                address: str | None = None,
                on_result: Callable[[Task, GameResult], None] | None = None,
-               journal: Journal | None = None) -> Standings:
-    """Play ``deals`` duplicate deals and total them; ``on_result`` sees each game played.
-
-    With a :class:`~tablerummy.journal.Journal`, the games it holds are counted without
-    being played again, and every game played is appended to it as it finishes."""
+               journal: str | os.PathLike[str] | None = None) -> Standings:
+    """Play ``deals`` duplicate deals and total them; ``on_result`` sees each game (a
+    journal's first, unplayed: see :func:`run_tasks`)."""
     variant = check_setup(setup, deals, workers)
     check_backend(backend, address)
     all_tasks = tasks(deals, variant.players, len(setup.bots))
     per_deal = len(assignments(variant.players, len(setup.bots)))
     standings = Standings(setup, deals, per_deal)
-    if journal is not None:
-        for task, result in journal.held(all_tasks):
-            standings.add(task, result)
-        held = {(task[0], task[1]) for task, _ in standings.results}
-        all_tasks = [task for task in all_tasks if (task[0], task[1]) not in held]
-    for task, result in run_tasks(setup, all_tasks, workers, backend, address):
+    for task, result in run_tasks(setup, all_tasks, workers, backend, address, journal):
         standings.add(task, result)
-        if journal is not None:
-            journal.add(task, result)
         if on_result is not None:
             on_result(task, result)
     return standings

@@ -161,6 +161,9 @@ def _parser() -> argparse.ArgumentParser:
         p.add_argument("--report", metavar="DIR",
                        help="write an HTML report with figures and the raw JSON into DIR "
                             "(extra 'lab')")
+        p.add_argument("--journal", metavar="FILE",
+                       help="keep every game in FILE as it finishes; a run given a journal "
+                            "plays only the games it lacks (resumes)")
 
     p = lab.add_parser("shape", help="hands per game, lead changes, seat advantages, hand "
                                      "ends, score distributions, tallies")

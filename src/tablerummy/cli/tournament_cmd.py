@@ -20,7 +20,6 @@ from rich.console import Console
 from rich.table import Table
 
 from ..errors import OptionError
-from ..journal import Journal
 from ..simulate import GameResult, Setup, check_setup
 from ..tournament import Standings, Task, assignments, tournament
 from .simulate_cmd import _progress_bar, _setup
@@ -39,16 +38,14 @@ def tournament_command(args: argparse.Namespace) -> int:
     show_bar = not args.json and sys.stderr.isatty()
     started = time.perf_counter()
     with ExitStack() as stack:
-        journal = stack.enter_context(Journal(args.journal, setup)) if args.journal else None
-        held = 0 if journal is None else sum(deal < args.games for deal, _ in journal.done)
-        step = _progress_bar(stack, setup, max(total - held, 0)) if show_bar else None
+        step = _progress_bar(stack, setup, total) if show_bar else None
 
         def advance(task: Task, result: GameResult) -> None:
             if step is not None:
                 step()
 
         standings = tournament(setup, args.games, args.workers, args.backend,
-                               args.ray_address, on_result=advance, journal=journal)
+                               args.ray_address, on_result=advance, journal=args.journal)
     data = standings.to_json()
     if args.csv:
         _write_csv(args.csv, data)
