@@ -19,9 +19,11 @@ from itertools import compress
 from random import Random
 from typing import TYPE_CHECKING, Any, Self
 
+from ..determinize import fresh_leans
 from ..events import listed, their, who, whose
 from ..variant import Action, HandState
 from . import actions as A
+from .beliefs import update as update_leans
 from .cards import (
     _INDEX,
     JK,
@@ -106,8 +108,8 @@ class OklahomaState(HandState):
     """A hand of ``fortune``, ``arlington`` or ``arlington-heights``."""
 
     __slots__ = (
-        "_legal", "dealer", "discard", "end", "hands", "known", "last_turn", "log", "melds",
-        "out_seat", "phase", "players", "rebuilds", "rules", "seat", "sizes", "stock",
+        "_legal", "dealer", "discard", "end", "hands", "known", "last_turn", "leans", "log",
+        "melds", "out_seat", "phase", "players", "rebuilds", "rules", "seat", "sizes", "stock",
         "stock_known", "variant",
     )
 
@@ -119,6 +121,11 @@ class OklahomaState(HandState):
     stock: list[int]
     discard: list[int]
     known: list[list[int]]
+    leans: list[list[float]] | None
+    """Per seat, what its public play says of its hand (:mod:`.beliefs`): kept by the true
+    position and tracked determinizations, ``None`` in a determinization made with
+    ``track=False`` — ``known`` is always kept (observations show it), so a search's
+    playouts would otherwise copy and update these lists at every step."""
     seat: int
     phase: int
     rebuilds: int
@@ -151,6 +158,7 @@ class OklahomaState(HandState):
         self.stock = order[size * n + 1:][::-1]  # top card last
         self.melds = [[] for _ in range(n)]
         self.known = [[0] * NCARDS for _ in range(n)]
+        self.leans = fresh_leans(n, NCARDS)
         self.seat = (dealer + 1) % n
         self.phase = DRAW
         self.rebuilds = 0
@@ -173,6 +181,7 @@ class OklahomaState(HandState):
         new.stock = self.stock[:]
         new.melds = [m[:] for m in self.melds]
         new.known = [k[:] for k in self.known]
+        new.leans = None if self.leans is None else [k[:] for k in self.leans]
         new.seat = self.seat
         new.phase = self.phase
         new.rebuilds = self.rebuilds
@@ -490,6 +499,8 @@ class OklahomaState(HandState):
     def apply_unchecked(self, action: Action) -> None:
         assert isinstance(action, tuple)
         self._legal = None
+        if self.leans is not None:  # (read before the action changes the position)
+            update_leans(self, action, self.leans)
         seat = self.seat
         kind = action[0]
         if kind == A.DISCARD:  # the commonest first
@@ -691,7 +702,9 @@ class OklahomaState(HandState):
 
     def determinizer(self, seat: int, track: bool = True, beliefs: bool = False
                      ) -> Callable[[Random], Self]:
-        """Many determinizations for ``seat`` (what every one shares is worked out once)."""
+        """Many determinizations for ``seat`` (what every one shares is worked out once);
+        ``track=False`` leaves the leanings out of them, ``beliefs`` deals by them
+        (:func:`.determinize.determinizer`)."""
         from .determinize import determinizer
 
-        return determinizer(self, seat)
+        return determinizer(self, seat, track, beliefs)
