@@ -39,33 +39,85 @@ if TYPE_CHECKING:
     from .state import OklahomaState
 
 TOOK, TOOK_RANK, TOOK_RUN = "took", "took-rank", "took-run"
-PASSED, PASSED_RANK, PASSED_RUN, PASSED_NEAR, PASSED_WILD = (
-    "passed", "passed-rank", "passed-run", "passed-near", "passed-wild")
+PASSED, PASSED_RANK, PASSED_RUN, PASSED_WILD = (
+    "passed", "passed-rank", "passed-run", "passed-wild")
 DISCARDED, DISCARDED_RANK, DISCARDED_RUN, DISCARDED_NEAR = (
     "discarded", "discarded-rank", "discarded-run", "discarded-near")
 KEPT, KEPT_WILD, MELDED = "kept", "kept-wild", "melded"
 
 FACTORS: dict[str, float] = {
-    TOOK: 1.0,
-    TOOK_RANK: 1.0,
-    TOOK_RUN: 1.0,
-    PASSED: 1.0,
-    PASSED_RANK: 1.0,
-    PASSED_RUN: 1.0,
-    PASSED_NEAR: 1.0,
-    PASSED_WILD: 1.0,
-    DISCARDED: 1.0,
-    DISCARDED_RANK: 1.0,
-    DISCARDED_RUN: 1.0,
-    DISCARDED_NEAR: 1.0,
-    KEPT: 1.0,
-    KEPT_WILD: 1.0,
-    MELDED: 1.0,
+    TOOK: 0.25,
+    TOOK_RANK: 0.37,
+    TOOK_RUN: 0.80,
+    PASSED: 0.78,
+    PASSED_RANK: 0.73,
+    PASSED_RUN: 0.87,
+    PASSED_WILD: 0.15,
+    DISCARDED: 0.31,
+    DISCARDED_RANK: 0.28,
+    DISCARDED_RUN: 0.53,
+    DISCARDED_NEAR: 0.78,
+    KEPT: 0.0,
+    KEPT_WILD: 0.02,
+    MELDED: 0.31,
 }
+"""How much each event multiplies the player's leaning towards the kind it names
+(0: down to the floor of :data:`~tablerummy.determinize.LEAN_RANGE`), one set for the
+three variants:
+
+* ``took`` — it took the discard pile with this top card (melded at once: what it still
+  holds of the kind); ``took-rank``, ``took-run`` — the top card's set and sequence
+  partners (the meld just made took the ones it held);
+* ``passed`` — it drew from the stock while the kind lay on top of the discard pile;
+  ``passed-rank``, ``passed-run`` — that card's partners (with two it could have taken
+  the pile); ``passed-wild`` — every wild kind (a wild and one partner make the meld);
+* ``discarded`` — it discarded the kind; ``discarded-rank``, ``discarded-run``,
+  ``discarded-near`` — that card's set partners, its suit's neighbours, and the cards
+  two places away in its suit (a hand throws away what melds with nothing it holds);
+* ``kept``, ``kept-wild`` — it ended its turn without laying the kind off on one of its
+  own melds, which it could have (a wild lays off on nearly any meld);
+* ``melded`` — it melded the kind (what it still holds of it).
+
+No event names a wild on the pile's top beyond ``passed``/``took`` itself (a wild melds
+with anything: it has no partners), and no wild is a rank or run partner.  The Q♠'s
+rules (never discarded in Heights, only from a hand of Q♠s in Parlett's Arlington) need
+no event of their own: a discarded Q♠ says what a discard says, and a Q♠ that could be
+laid off and was not is ``kept``.
+
+Measured by ``benchmarks/beliefs.py calibrate VARIANT --games 200`` for each variant
+(2026-12-04; 2 players):
+
+============== ======= =========== ================= ======= ========
+event          fortune  arlington   arlington-heights  shared  events
+============== ======= =========== ================= ======= ========
+took            0.193    0.324        0.208           0.252     8,003
+took-rank       0.322    0.442        0.313           0.370    23,328
+took-run        0.871    0.747        0.805           0.802    14,591
+passed          0.806    0.751        0.793           0.782    56,623
+passed-rank     0.736    0.699        0.763           0.731   168,912
+passed-run      0.865    0.881        0.876           0.874   105,811
+passed-wild     0.043    0.237        0.133           0.146   208,160
+discarded       0.268    0.315        0.340           0.308    61,776
+discarded-rank  0.265    0.262        0.329           0.284   184,305
+discarded-run   0.498    0.491        0.587           0.526   115,463
+discarded-near  0.752    0.750        0.826           0.775   113,781
+kept            0.000    0.000        0.000           0.000   325,067
+kept-wild       0.002    0.028        0.036           0.017   183,008
+melded          0.327    0.340        0.256           0.313    53,858
+============== ======= =========== ================= ======= ========
+
+``shared`` is the three weighted by their numbers of events, rounded above.  Passing on a
+card two places away in its suit measured 0.971, 0.995 and 0.992: no event.  The shared
+set scores as well as each variant's own (``benchmarks/beliefs.py score VARIANT --games
+100``, the squared error of the expected unseen hands with beliefs over a uniform deal):
+fortune 0.952 (own 0.952), arlington 0.948 (own 0.947), arlington-heights 0.952 (own
+0.954).  A greedy player never keeps a card it could lay off on its own melds, hence
+the zeros; against another player they are a strong lean, never a certainty (the
+floor)."""
 FACTS: frozenset[str] = frozenset()
 """Events that state a fact rather than a tendency: not measured (none here — the
 Oklahoma family has no question that a hand must answer truthfully)."""
-BEFORE = frozenset({PASSED, PASSED_RANK, PASSED_RUN, PASSED_NEAR, PASSED_WILD})
+BEFORE = frozenset({PASSED, PASSED_RANK, PASSED_RUN, PASSED_WILD})
 """Events about the hand as it was *before* the action (passing on the pile's top card
 says what the hand held before the stock card drawn instead): the calibration measures
 them there, and :func:`update` leans before it dilutes for the drawn card."""
@@ -128,8 +180,6 @@ def events(state: OklahomaState, action: object) -> Iterator[tuple[int, int, str
             yield seat, p, PASSED_RANK
         for p in _partners(rules, top, RUN):
             yield seat, p, PASSED_RUN
-        for p in _partners(rules, top, NEAR):
-            yield seat, p, PASSED_NEAR
         for w in rules.wild_cards:
             yield seat, w, PASSED_WILD
     elif kind == A.PILE:
