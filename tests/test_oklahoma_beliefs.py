@@ -13,11 +13,12 @@ from test_determinize import fingerprint, hidden_variant
 
 from tablerummy.bots import ask, get_bot
 from tablerummy.cli import main
+from tablerummy.determinize import dilute, fresh_leans, lean
 from tablerummy.game import Game
 from tablerummy.oklahoma import actions as A
 from tablerummy.oklahoma import beliefs
 from tablerummy.oklahoma import state as state_module
-from tablerummy.oklahoma.cards import parse_card
+from tablerummy.oklahoma.cards import NCARDS, parse_card
 from tablerummy.oklahoma.state import OklahomaState
 from tablerummy.variant import get_variant
 
@@ -74,6 +75,30 @@ def test_no_peeking_positions_differing_in_hidden_cards_lean_and_deal_alike(
             compared += 1
     assert compared > 20
     assert moved > 10
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_update_leans_as_its_events_say(name: str) -> None:
+    """The hot path (tables made once) leans exactly as leaning by every event and
+    diluting by every unseen card drawn, along random hands with every kind of action."""
+    variant = get_variant(name, {"players": 3})
+    rng = Random(name)
+    checked = 0
+    for hand in range(4):
+        state = variant.new_hand(variant.shuffled_deck(rng), hand % 3)
+        assert isinstance(state, OklahomaState)
+        mine = fresh_leans(3, NCARDS)
+        while not state.is_over:
+            legal = state.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+            for seat, kind, event in beliefs.events(state, action):
+                lean(mine[seat], kind, beliefs.FACTORS[event])
+            for seat, old, count in beliefs.drawn(state, action):
+                dilute(mine[seat], old, count)
+            state.apply_unchecked(action)
+            assert state.leans == mine
+            checked += 1
+    assert checked > 200
 
 
 def passed_on(card: str, seed: int) -> OklahomaState:

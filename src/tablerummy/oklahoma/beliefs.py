@@ -26,9 +26,9 @@ Beliefs).  Greedy is the measured opponent; against others the factors are an es
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from ..determinize import dilute, lean
+from ..determinize import LEAN_RANGE, dilute
 from . import actions as A
 from .cards import rank_of, suit_of
 from .melds import POS_CARD, RANK_CARDS
@@ -141,84 +141,120 @@ NEAR: tuple[tuple[int, ...], ...] = tuple(_row(top, 2) for top in range(52))
 """Per natural card, its suit's cards two places away (a sequence with a gap between)."""
 
 
-def _partners(rules: Rules, top: int, table: tuple[tuple[int, ...], ...]
-              ) -> Iterator[int]:
+Named = tuple[tuple[int, str], ...]
+"""Events of one action as (card kind, event) pairs, in the order they lean."""
+Weighed = tuple[tuple[int, float], ...]
+"""The same with each event's factor in place of its name (what :func:`update` applies)."""
+
+
+def _partners(wild: tuple[bool, ...], top: int, table: tuple[tuple[int, ...], ...]
+              ) -> list[int]:
     """The natural cards of ``table[top]`` (a 2 is a wild, not a partner, where 2s are
-    wild)."""
-    wild = rules.wild
-    for c in table[top]:
-        if not wild[c]:
-            yield c
+    wild); none for a wild ``top`` (it melds with anything)."""
+    if top >= 52 or wild[top]:
+        return []
+    return [c for c in table[top] if not wild[c]]
 
 
-def events(state: OklahomaState, action: object) -> Iterator[tuple[int, int, str]]:
-    """The belief events ``action`` makes, about to be applied to ``state``:
-    (seat, card kind, event) for each."""
-    assert isinstance(action, tuple)
-    seat = state.seat
-    rules = state.rules
-    kind = action[0]
-    if kind == A.DISCARD:
-        c = action[1]
-        yield seat, c, DISCARDED
-        if not rules.wild[c]:
-            for p in _partners(rules, c, RANK):
-                yield seat, p, DISCARDED_RANK
-            for p in _partners(rules, c, RUN):
-                yield seat, p, DISCARDED_RUN
-            for p in _partners(rules, c, NEAR):
-                yield seat, p, DISCARDED_NEAR
-        yield from _kept(state, seat, c)
-    elif action == A.DRAW:
-        if not state.discard:
-            return
-        top = state.discard[-1]
-        yield seat, top, PASSED
-        if rules.wild[top]:
-            return
-        for p in _partners(rules, top, RANK):
-            yield seat, p, PASSED_RANK
-        for p in _partners(rules, top, RUN):
-            yield seat, p, PASSED_RUN
-        for w in rules.wild_cards:
-            yield seat, w, PASSED_WILD
-    elif kind == A.PILE:
-        top = state.discard[-1]
-        yield seat, top, TOOK
-        if not rules.wild[top]:
-            for p in _partners(rules, top, RANK):
-                yield seat, p, TOOK_RANK
-            for p in _partners(rules, top, RUN):
-                yield seat, p, TOOK_RUN
-        yield from _melded(rules, seat, action[1])
-    elif kind == A.MELD:
-        yield from _melded(rules, seat, action[1])
+def _discarded(wild: tuple[bool, ...], c: int) -> Named:
+    return ((c, DISCARDED), *((p, DISCARDED_RANK) for p in _partners(wild, c, RANK)),
+            *((p, DISCARDED_RUN) for p in _partners(wild, c, RUN)),
+            *((p, DISCARDED_NEAR) for p in _partners(wild, c, NEAR)))
 
 
-def _melded(rules: Rules, seat: int, items: tuple[tuple[int, int], ...]
-            ) -> Iterator[tuple[int, int, str]]:
+def _passed(wild: tuple[bool, ...], top: int) -> Named:
+    if top >= 52 or wild[top]:
+        return ((top, PASSED),)
+    return ((top, PASSED), *((p, PASSED_RANK) for p in _partners(wild, top, RANK)),
+            *((p, PASSED_RUN) for p in _partners(wild, top, RUN)),
+            *((w, PASSED_WILD) for w in range(len(wild)) if wild[w]))
+
+
+def _took(wild: tuple[bool, ...], top: int) -> Named:
+    return ((top, TOOK), *((p, TOOK_RANK) for p in _partners(wild, top, RANK)),
+            *((p, TOOK_RUN) for p in _partners(wild, top, RUN)))
+
+
+class _Tables:
+    """The events of a discard, a pass and a pile taken, per card, for one set of wild
+    cards — worked out once, since the true position leans at every action (a random
+    playout of it would otherwise take twice as long)."""
+
+    __slots__ = ("discarded", "passed", "took", "weighed")
+
+    def __init__(self, wild: tuple[bool, ...]) -> None:
+        kinds = range(len(wild))
+        self.discarded = tuple(_discarded(wild, c) for c in kinds)
+        self.passed = tuple(_passed(wild, c) for c in kinds)
+        self.took = tuple(_took(wild, c) for c in kinds)
+        self.weighed: tuple[tuple[Weighed, ...], ...] = tuple(
+            tuple(tuple((k, FACTORS[e]) for k, e in named) for named in table)
+            for table in (self.discarded, self.passed, self.took))
+        """:attr:`discarded`, :attr:`passed` and :attr:`took` with factors."""
+
+
+_TABLES: dict[tuple[int, ...], _Tables] = {}
+"""The tables by the rules' wild cards (a short key: the hot path hashes it)."""
+
+
+def _tables(rules: Rules) -> _Tables:
+    tables = _TABLES.get(rules.wild_cards)
+    if tables is None:
+        tables = _TABLES[rules.wild_cards] = _Tables(rules.wild)
+    return tables
+
+
+def _melded(rules: Rules, items: tuple[tuple[int, int], ...]) -> Named:
     """A meld's natural kinds, once each: what the hand still holds of them."""
     wild = rules.wild
-    for c in dict.fromkeys(c for c, _ in items):
-        if not wild[c]:
-            yield seat, c, MELDED
+    return tuple((c, MELDED) for c in dict.fromkeys(c for c, _ in items) if not wild[c])
 
 
-def _kept(state: OklahomaState, seat: int, discarded: int) -> Iterator[tuple[int, int, str]]:
+def _kept(state: OklahomaState, seat: int, discarded: int) -> Named:
     """The kinds that would lay off on ``seat``'s own melds (a player lays off on its own
     melds only), once each, but the one discarded: the turn ends without them."""
     melds = state.melds[seat]
     if not melds:
-        return
+        return ()
     rules = state.rules
     wild = rules.wild
+    recall = rules.search.layoffs.get
     fits: dict[int, None] = {}
     for meld in melds:
-        for c, _ in known_layoffs(meld, rules)[1]:
+        known = recall(id(meld))
+        if known is None or known[0] is not meld:
+            known = known_layoffs(meld, rules)
+        for c, _ in known[1]:
             fits[c] = None
-    for c in fits:
-        if c != discarded:
-            yield seat, c, KEPT_WILD if wild[c] else KEPT
+    fits.pop(discarded, None)
+    return tuple((c, KEPT_WILD if wild[c] else KEPT) for c in fits)
+
+
+def _named(state: OklahomaState, action: tuple[Any, ...]) -> tuple[Named, ...]:
+    """The events of ``action`` by the acting seat, in the order they lean: the card's
+    own, then what the seat's melds or its meld say."""
+    kind = action[0]
+    if kind == A.DISCARD:
+        c = action[1]
+        return _tables(state.rules).discarded[c], _kept(state, state.seat, c)
+    if action == A.DRAW:
+        return (_tables(state.rules).passed[state.discard[-1]],) if state.discard else ()
+    if kind == A.PILE:
+        return (_tables(state.rules).took[state.discard[-1]],
+                _melded(state.rules, action[1]))
+    if kind == A.MELD:
+        return (_melded(state.rules, action[1]),)
+    return ()
+
+
+def events(state: OklahomaState, action: object) -> Iterator[tuple[int, int, str]]:
+    """The belief events ``action`` makes, about to be applied to ``state``:
+    (seat, card kind, event) for each — all of the acting seat's own hand."""
+    assert isinstance(action, tuple)
+    seat = state.seat
+    for named in _named(state, action):
+        for kind, event in named:
+            yield seat, kind, event
 
 
 def drawn(state: OklahomaState, action: object) -> Iterator[tuple[int, int, int]]:
@@ -230,14 +266,38 @@ def drawn(state: OklahomaState, action: object) -> Iterator[tuple[int, int, int]
         yield seat, state.sizes[seat] - sum(state.known[seat]), 1
 
 
+def _lean_all(row: list[float], weighed: Weighed) -> None:
+    """:func:`~tablerummy.determinize.lean` for each pair, inlined (the hot path)."""
+    low, high = LEAN_RANGE
+    for kind, factor in weighed:
+        value = row[kind] * factor
+        row[kind] = low if value < low else high if value > high else value
+
+
 def update(state: OklahomaState, action: object, leans: list[list[float]]) -> None:
     """Move the leanings for ``action``, which is about to be applied to ``state``: the
     events first (on the hand before the action), then the hand that draws an unseen
-    card is diluted towards uniform by it (:func:`~tablerummy.determinize.dilute`)."""
-    for seat, kind, event in events(state, action):
-        lean(leans[seat], kind, FACTORS[event])
-    for seat, old, count in drawn(state, action):
-        dilute(leans[seat], old, count)
+    card is diluted towards uniform by it (:func:`~tablerummy.determinize.dilute`).
+
+    The same as leaning by every one of :func:`events` and diluting by :func:`drawn`
+    (tests/test_oklahoma_beliefs.py checks it), by tables made once: the true position
+    leans at every action, random playouts of it included."""
+    assert isinstance(action, tuple)
+    kind = action[0]
+    row = leans[state.seat]
+    if kind == A.DISCARD:
+        c = action[1]
+        _lean_all(row, _tables(state.rules).weighed[0][c])
+        if state.melds[state.seat]:
+            _lean_all(row, tuple((k, FACTORS[e]) for k, e in _kept(state, state.seat, c)))
+    elif action == A.DRAW:
+        if state.discard:
+            _lean_all(row, _tables(state.rules).weighed[1][state.discard[-1]])
+        for seat, old, count in drawn(state, action):
+            dilute(leans[seat], old, count)
+    else:
+        for named in _named(state, action):
+            _lean_all(row, tuple((k, FACTORS[e]) for k, e in named))
 
 
 def hidden(state: OklahomaState, seat: int) -> list[int]:
