@@ -4,20 +4,22 @@ playouts, and change nothing for bots that never determinize."""
 
 from __future__ import annotations
 
+import gc
 import json
+import pickle
+import types
 from pathlib import Path
 from random import Random
 
 import pytest
 from test_determinize import fingerprint, hidden_variant
 
-from tablerummy.bots import ask, get_bot
+from tablerummy.bots import Sampler, ask, get_bot
 from tablerummy.cli import main
 from tablerummy.determinize import dilute, fresh_leans, lean
 from tablerummy.game import Game
 from tablerummy.oklahoma import actions as A
 from tablerummy.oklahoma import beliefs
-from tablerummy.oklahoma import state as state_module
 from tablerummy.oklahoma.cards import NCARDS, parse_card
 from tablerummy.oklahoma.state import OklahomaState
 from tablerummy.variant import get_variant
@@ -64,7 +66,9 @@ def test_no_peeking_positions_differing_in_hidden_cards_lean_and_deal_alike(
             assert isinstance(alt, OklahomaState)
             assert fingerprint(alt) != fingerprint(state)
             assert alt.observation(seat) == state.observation(seat)
-            # the events of the action played read nothing hidden
+            # what the action played notes, and its events, read nothing hidden
+            assert isinstance(action, tuple)
+            assert beliefs.note(alt, action) == beliefs.note(state, action)
             assert list(beliefs.events(alt, action)) == list(beliefs.events(state, action))
             seed = rng.randrange(10**9)
             for track in (True, False):
@@ -79,8 +83,10 @@ def test_no_peeking_positions_differing_in_hidden_cards_lean_and_deal_alike(
 
 @pytest.mark.parametrize("name", VARIANTS)
 def test_update_leans_as_its_events_say(name: str) -> None:
-    """The hot path (tables made once) leans exactly as leaning by every event and
-    diluting by every unseen card drawn, along random hands with every kind of action."""
+    """The notes, read when asked (by tables made once), lean exactly as leaning by
+    every event and diluting by every unseen card drawn as each action is played, along
+    random hands with every kind of action — read at every step, now and then, or from
+    copies that played on."""
     variant = get_variant(name, {"players": 3})
     rng = Random(name)
     checked = 0
@@ -88,17 +94,40 @@ def test_update_leans_as_its_events_say(name: str) -> None:
         state = variant.new_hand(variant.shuffled_deck(rng), hand % 3)
         assert isinstance(state, OklahomaState)
         mine = fresh_leans(3, NCARDS)
+        every = 1 + hand * 5
+        step = 0
         while not state.is_over:
             legal = state.legal_actions()
             action = legal[rng.randrange(len(legal))]
+            before = state.copy()
             for seat, kind, event in beliefs.events(state, action):
                 lean(mine[seat], kind, beliefs.FACTORS[event])
             for seat, old, count in beliefs.drawn(state, action):
                 dilute(mine[seat], old, count)
             state.apply_unchecked(action)
-            assert state.leans == mine
-            checked += 1
-    assert checked > 200
+            step += 1
+            if step % every == 0:
+                assert state.leans == mine
+                before.apply_unchecked(action)  # a copy plays on its own link
+                assert before.leans == mine
+                checked += 1
+        assert state.leans == mine
+    assert checked > 50
+
+
+def test_leanings_pickle_as_their_rows() -> None:
+    """A sampler goes to another process pickled (the web table's bot pool): a whole
+    hand's chain of notes pickles, as the rows it reads to."""
+    variant = get_variant("arlington", {"players": 2})
+    rng = Random(7)
+    state = variant.new_hand(variant.shuffled_deck(rng), 0)
+    assert isinstance(state, OklahomaState)
+    while not state.is_over:
+        legal = state.legal_actions()
+        state.apply_unchecked(legal[rng.randrange(len(legal))])
+    back = pickle.loads(pickle.dumps(state))
+    assert back.leans == state.leans and back.leans is not None
+    assert any(w != 1.0 for row in back.leans for w in row)
 
 
 def passed_on(card: str, seed: int) -> OklahomaState:
@@ -145,21 +174,21 @@ def test_leanings_stay_out_of_untracked_determinizations_and_their_playouts() ->
     assert kept.leans == state.leans and kept.leans is not state.leans
     for leaning in (False, True):
         play = state.determinizer(0, track=False, beliefs=leaning)(Random(2))
-        assert play.leans is None
+        assert play.leanings is None and play.leans is None
         rng = Random(3)
         for _ in range(60):
             if play.is_over:
                 break
             legal = play.legal_actions()
             play.apply_unchecked(legal[rng.randrange(len(legal))])
-            assert play.leans is None and play.copy().leans is None
+            assert play.leanings is None and play.copy().leanings is None
     assert state.leans is not None  # the position it came from keeps its own
 
 
 def test_a_position_without_leanings_deals_uniformly() -> None:
     state = greedy_positions("arlington", 2, seed=6)[10][0]
     bare = state.copy()
-    bare.leans = None
+    bare.leanings = None
     one = bare.determinizer(1, beliefs=True)(Random(4))
     two = state.determinizer(1, beliefs=False)(Random(4))
     assert fingerprint(one) == fingerprint(two)
@@ -176,7 +205,8 @@ def test_greedy_game_records_are_the_same_with_or_without_leanings(
         return capsys.readouterr().out
 
     with_leans = run(tmp_path / "with")
-    monkeypatch.setattr(state_module, "fresh_leans", lambda players, kinds: None)
+    monkeypatch.setattr(beliefs.Leanings, "fresh",
+                        classmethod(lambda cls, rules, players: None))
     without = run(tmp_path / "without")
     assert json.loads(with_leans)["completed"] == 3
     assert with_leans == without
@@ -184,3 +214,22 @@ def test_greedy_game_records_are_the_same_with_or_without_leanings(
     assert files and files == sorted(p.name for p in (tmp_path / "without").iterdir())
     for file in files:
         assert (tmp_path / "with" / file).read_bytes() == (tmp_path / "without" / file).read_bytes()
+
+
+def test_a_sampler_shares_the_notes_but_reaches_no_hidden_card() -> None:
+    """A sampler's determinization shares the true position's chain of notes (copied by
+    reference); nothing reachable from it is the true position or one of its hands."""
+    state = greedy_positions("fortune", 2, seed=3)[15][0]
+    sampler = Sampler(state, 1, Random(2))
+    sampler.sample(Random(3))  # (reads the leanings: rows kept on the shared link)
+    secret = {id(state), id(state.hands), id(state.stock), *(id(h) for h in state.hands)}
+    seen: set[int] = set()
+    todo: list[object] = [sampler]
+    while todo:
+        obj = todo.pop()
+        if id(obj) in seen or isinstance(obj, (types.ModuleType, type)):
+            continue
+        seen.add(id(obj))
+        assert id(obj) not in secret
+        todo.extend(gc.get_referents(obj))
+    assert state.leanings is not None and id(state.leanings) in seen

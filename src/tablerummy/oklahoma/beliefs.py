@@ -28,10 +28,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from ..determinize import LEAN_RANGE, dilute
+from ..determinize import LEAN_RANGE, dilute, fresh_leans
 from . import actions as A
-from .cards import rank_of, suit_of
-from .melds import POS_CARD, RANK_CARDS
+from .cards import NCARDS, rank_of, suit_of
+from .melds import POS_CARD, RANK_CARDS, Meld
 from .meldsearch import known_layoffs
 
 if TYPE_CHECKING:
@@ -120,7 +120,7 @@ Oklahoma family has no question that a hand must answer truthfully)."""
 BEFORE = frozenset({PASSED, PASSED_RANK, PASSED_RUN, PASSED_WILD})
 """Events about the hand as it was *before* the action (passing on the pile's top card
 says what the hand held before the stock card drawn instead): the calibration measures
-them there, and :func:`update` leans before it dilutes for the drawn card."""
+them there, and :func:`lean_note` leans before it dilutes for the drawn card."""
 
 
 def _row(top: int, distance: int) -> tuple[int, ...]:
@@ -144,7 +144,7 @@ NEAR: tuple[tuple[int, ...], ...] = tuple(_row(top, 2) for top in range(52))
 Named = tuple[tuple[int, str], ...]
 """Events of one action as (card kind, event) pairs, in the order they lean."""
 Weighed = tuple[tuple[int, float], ...]
-"""The same with each event's factor in place of its name (what :func:`update` applies)."""
+"""The same with each event's factor in place of its name (what :func:`lean_note` applies)."""
 
 
 def _partners(wild: tuple[bool, ...], top: int, table: tuple[tuple[int, ...], ...]
@@ -177,8 +177,7 @@ def _took(wild: tuple[bool, ...], top: int) -> Named:
 
 class _Tables:
     """The events of a discard, a pass and a pile taken, per card, for one set of wild
-    cards — worked out once, since the true position leans at every action (a random
-    playout of it would otherwise take twice as long)."""
+    cards — worked out once (a hand's worth of notes is read at every search decision)."""
 
     __slots__ = ("discarded", "passed", "took", "weighed")
 
@@ -210,13 +209,11 @@ def _melded(rules: Rules, items: tuple[tuple[int, int], ...]) -> Named:
     return tuple((c, MELDED) for c in dict.fromkeys(c for c, _ in items) if not wild[c])
 
 
-def _kept(state: OklahomaState, seat: int, discarded: int) -> Named:
-    """The kinds that would lay off on ``seat``'s own melds (a player lays off on its own
-    melds only), once each, but the one discarded: the turn ends without them."""
-    melds = state.melds[seat]
+def _kept(rules: Rules, melds: tuple[Meld, ...], discarded: int) -> Named:
+    """The kinds that would lay off on the seat's own ``melds`` (a player lays off on its
+    own melds only), once each, but the one discarded: the turn ends without them."""
     if not melds:
         return ()
-    rules = state.rules
     wild = rules.wild
     recall = rules.search.layoffs.get
     fits: dict[int, None] = {}
@@ -230,21 +227,46 @@ def _kept(state: OklahomaState, seat: int, discarded: int) -> Named:
     return tuple((c, KEPT_WILD if wild[c] else KEPT) for c in fits)
 
 
-def _named(state: OklahomaState, action: tuple[Any, ...]) -> tuple[Named, ...]:
-    """The events of ``action`` by the acting seat, in the order they lean: the card's
-    own, then what the seat's melds or its meld say."""
+Note = tuple[Any, ...]
+"""What of the position one action's leaning reads, taken when it is played (all
+public): ``(DISCARD, seat, card, the seat's melds)``, ``(DRAW, seat, the pile's top card
+or None, the seat's unseen cards before or -1 when the card drawn is seen)``, ``(PILE,
+seat, top card, meld items)``, ``(MELD, seat, meld items)``."""
+_DRAWN = A.DRAW[0]
+
+
+def note(state: OklahomaState, action: tuple[Any, ...]) -> Note | None:
+    """The note of ``action``, about to be applied to ``state``; None for an action that
+    says nothing (a layoff, a Joker swap)."""
     kind = action[0]
+    seat = state.seat
     if kind == A.DISCARD:
-        c = action[1]
-        return _tables(state.rules).discarded[c], _kept(state, state.seat, c)
-    if action == A.DRAW:
-        return (_tables(state.rules).passed[state.discard[-1]],) if state.discard else ()
+        return (A.DISCARD, seat, action[1], tuple(state.melds[seat]))
+    if kind == _DRAWN:
+        discard = state.discard
+        unseen = -1 if state.stock_known or not state.stock else (
+            state.sizes[seat] - sum(state.known[seat]))
+        return (_DRAWN, seat, discard[-1] if discard else None, unseen)
     if kind == A.PILE:
-        return (_tables(state.rules).took[state.discard[-1]],
-                _melded(state.rules, action[1]))
+        return (A.PILE, seat, state.discard[-1], action[1])
     if kind == A.MELD:
-        return (_melded(state.rules, action[1]),)
-    return ()
+        return (A.MELD, seat, action[1])
+    return None
+
+
+def _named(rules: Rules, note: Note | None) -> tuple[Named, ...]:
+    """The events of a note, in the order they lean: the card's own, then what the
+    seat's melds or its meld say."""
+    if note is None:
+        return ()
+    kind = note[0]
+    if kind == A.DISCARD:
+        return _tables(rules).discarded[note[2]], _kept(rules, note[3], note[2])
+    if kind == _DRAWN:
+        return () if note[2] is None else (_tables(rules).passed[note[2]],)
+    if kind == A.PILE:
+        return _tables(rules).took[note[2]], _melded(rules, note[3])
+    return (_melded(rules, note[2]),)
 
 
 def events(state: OklahomaState, action: object) -> Iterator[tuple[int, int, str]]:
@@ -252,7 +274,7 @@ def events(state: OklahomaState, action: object) -> Iterator[tuple[int, int, str
     (seat, card kind, event) for each — all of the acting seat's own hand."""
     assert isinstance(action, tuple)
     seat = state.seat
-    for named in _named(state, action):
+    for named in _named(state.rules, note(state, action)):
         for kind, event in named:
             yield seat, kind, event
 
@@ -261,43 +283,107 @@ def drawn(state: OklahomaState, action: object) -> Iterator[tuple[int, int, int]
     """(seat, its unseen cards left from before, how many unseen it draws) for the hand
     that ``action`` makes draw a card nobody has seen (a stock dealt face down; a stock
     rebuilt from the pile is known card by card, and the pile's cards are public)."""
-    if action == A.DRAW and not state.stock_known and state.stock:
-        seat = state.seat
-        yield seat, state.sizes[seat] - sum(state.known[seat]), 1
+    assert isinstance(action, tuple)
+    got = note(state, action)
+    if got is not None and got[0] == _DRAWN and got[3] >= 0:
+        yield got[1], got[3], 1
 
 
 def _lean_all(row: list[float], weighed: Weighed) -> None:
-    """:func:`~tablerummy.determinize.lean` for each pair, inlined (the hot path)."""
+    """:func:`~tablerummy.determinize.lean` for each pair, inlined (a hand's worth of
+    notes is read at once)."""
     low, high = LEAN_RANGE
     for kind, factor in weighed:
         value = row[kind] * factor
         row[kind] = low if value < low else high if value > high else value
 
 
-def update(state: OklahomaState, action: object, leans: list[list[float]]) -> None:
-    """Move the leanings for ``action``, which is about to be applied to ``state``: the
-    events first (on the hand before the action), then the hand that draws an unseen
-    card is diluted towards uniform by it (:func:`~tablerummy.determinize.dilute`).
-
-    The same as leaning by every one of :func:`events` and diluting by :func:`drawn`
-    (tests/test_oklahoma_beliefs.py checks it), by tables made once: the true position
-    leans at every action, random playouts of it included."""
-    assert isinstance(action, tuple)
-    kind = action[0]
-    row = leans[state.seat]
+def lean_note(rules: Rules, note: Note | None, leans: list[list[float]]) -> None:
+    """Move the leanings by one note: its events first (on the hand before the action),
+    then the hand that drew an unseen card is diluted towards uniform by it
+    (:func:`~tablerummy.determinize.dilute`).  The same as leaning by every one of
+    :func:`events` and diluting by :func:`drawn` (tests/test_oklahoma_beliefs.py checks
+    it), by tables made once for the common notes."""
+    if note is None:
+        return
+    kind = note[0]
+    row = leans[note[1]]
+    if kind == _DRAWN:
+        if note[2] is not None:
+            _lean_all(row, _tables(rules).weighed[1][note[2]])
+        if note[3] >= 0:
+            dilute(row, note[3], 1)
+        return
     if kind == A.DISCARD:
-        c = action[1]
-        _lean_all(row, _tables(state.rules).weighed[0][c])
-        if state.melds[state.seat]:
-            _lean_all(row, tuple((k, FACTORS[e]) for k, e in _kept(state, state.seat, c)))
-    elif action == A.DRAW:
-        if state.discard:
-            _lean_all(row, _tables(state.rules).weighed[1][state.discard[-1]])
-        for seat, old, count in drawn(state, action):
-            dilute(leans[seat], old, count)
-    else:
-        for named in _named(state, action):
-            _lean_all(row, tuple((k, FACTORS[e]) for k, e in named))
+        _lean_all(row, _tables(rules).weighed[0][note[2]])
+        if note[3]:
+            _lean_all(row, tuple((k, FACTORS[e]) for k, e in _kept(rules, note[3], note[2])))
+        return
+    for named in _named(rules, note):
+        _lean_all(row, tuple((k, FACTORS[e]) for k, e in named))
+
+
+def update(state: OklahomaState, action: object, leans: list[list[float]]) -> None:
+    """Move the leanings ``leans`` for ``action``, which is about to be applied to
+    ``state`` (what :class:`Leanings` does when it is read)."""
+    assert isinstance(action, tuple)
+    lean_note(state.rules, note(state, action), leans)
+
+
+class Leanings:
+    """Every seat's leaning, as the notes of the actions that moved it, read on demand.
+
+    The true position notes every action it plays; the rows are worked out only when a
+    determinization deals by them (a search bot's sampler, once per decision).  Leaning
+    at every action instead added about 11 µs to a random ``fortune`` playout's 15 µs
+    per decision (``benchmarks/playout.py``'s fast path plays the true position: 1.7 ×
+    the time) and a third to greedy games, which never read the leanings; a note adds
+    about 1 µs.  A link always stands for the same leanings (reading it only keeps the
+    rows it reads to), so copies of a position share their chain
+    (:meth:`OklahomaState.copy` copies one reference) and a play appends a new link,
+    ``Leanings(rules, link, note)``; the rows read at a link are kept there (and the
+    links before it let go), so reading them again later replays only the notes since."""
+
+    __slots__ = ("_note", "_prev", "_rows", "rules")
+
+    def __init__(self, rules: Rules, prev: Leanings | None, note: Note | None,
+                 rows: list[list[float]] | None = None) -> None:
+        self.rules = rules
+        self._prev = prev
+        self._note = note
+        self._rows = rows
+
+    @classmethod
+    def fresh(cls, rules: Rules, players: int) -> Leanings:
+        """Before anyone has played: every kind weighs 1 in every seat's leaning."""
+        return cls(rules, None, None, fresh_leans(players, NCARDS))
+
+    def rows(self) -> list[list[float]]:
+        """Per seat, the weight of each card kind (a fresh copy: the caller's own)."""
+        notes: list[Note | None] = []
+        link = self
+        held = link._rows
+        while held is None:
+            prev = link._prev
+            if prev is None:  # another thread read this link meanwhile: rows set first
+                held = link._rows
+                break
+            notes.append(link._note)  # (a note is never cleared: always this link's)
+            link = prev
+            held = link._rows
+        assert held is not None  # (the first link holds its rows)
+        rows = [row[:] for row in held]
+        if notes:
+            for noted in reversed(notes):
+                lean_note(self.rules, noted, rows)
+            self._rows = rows  # kept, then the links before let go (in this order)
+            self._prev = None
+            rows = [row[:] for row in rows]
+        return rows
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its rows (a chain of links would nest too deep for pickle)."""
+        return Leanings, (self.rules, None, None, self.rows())
 
 
 def hidden(state: OklahomaState, seat: int) -> list[int]:

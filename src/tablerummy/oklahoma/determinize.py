@@ -40,9 +40,9 @@ def determinizer(state: S, seat: int, track: bool = True, beliefs: bool = False,
 
     ``total`` is the deck's count vector (computed from the variant when not given).
     The unseen cards and their places are worked out once for all the calls.
-    ``track=False`` leaves the leanings (:attr:`OklahomaState.leans`) out of the results:
-    a search's playouts then neither copy nor update them (``known`` stays: observations
-    show it).  ``beliefs`` deals each other hand's unseen cards by its leaning, the stock
+    ``track=False`` leaves the leanings (:attr:`OklahomaState.leanings`) out of the
+    results: a search's playouts then note nothing (``known`` stays: observations show
+    it).  ``beliefs`` deals each other hand's unseen cards by its leaning, the stock
     uniformly; a position without leanings deals uniformly.
     """
     if total is None:
@@ -65,13 +65,13 @@ def determinizer(state: S, seat: int, track: bool = True, beliefs: bool = False,
         slots.append(len(state.stock))
     cards = pool_cards(pool, slots)
     stock_hidden = not state.stock_known
-    leans = state.leans if beliefs else None
-    weights = None if leans is None else [  # (copied: the state may play on)
-        *(leans[p][:] for p in others), *((None,) if stock_hidden else ())]
+    leans = state.leans if beliefs else None  # (a copy: the state may play on)
+    weights = None if leans is None else [
+        *(leans[p] for p in others), *((None,) if stock_hidden else ())]
     source = state
-    if not track and state.leans is not None:
+    if not track and state.leanings is not None:
         source = state.copy()  # once: every deal copies it without the leanings
-        source.leans = None
+        source.leanings = None
 
     def deal(rng: Random) -> S:
         new = source.copy()

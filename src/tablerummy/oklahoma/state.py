@@ -19,11 +19,11 @@ from itertools import compress
 from random import Random
 from typing import TYPE_CHECKING, Any, Self
 
-from ..determinize import fresh_leans
 from ..events import listed, their, who, whose
 from ..variant import Action, HandState
 from . import actions as A
-from .beliefs import update as update_leans
+from .beliefs import Leanings
+from .beliefs import note as leaning_note
 from .cards import (
     _INDEX,
     JK,
@@ -108,9 +108,9 @@ class OklahomaState(HandState):
     """A hand of ``fortune``, ``arlington`` or ``arlington-heights``."""
 
     __slots__ = (
-        "_legal", "dealer", "discard", "end", "hands", "known", "last_turn", "leans", "log",
-        "melds", "out_seat", "phase", "players", "rebuilds", "rules", "seat", "sizes", "stock",
-        "stock_known", "variant",
+        "_legal", "dealer", "discard", "end", "hands", "known", "last_turn", "leanings",
+        "log", "melds", "out_seat", "phase", "players", "rebuilds", "rules", "seat", "sizes",
+        "stock", "stock_known", "variant",
     )
 
     variant: OklahomaVariant
@@ -121,11 +121,11 @@ class OklahomaState(HandState):
     stock: list[int]
     discard: list[int]
     known: list[list[int]]
-    leans: list[list[float]] | None
-    """Per seat, what its public play says of its hand (:mod:`.beliefs`): kept by the true
-    position and tracked determinizations, ``None`` in a determinization made with
-    ``track=False`` — ``known`` is always kept (observations show it), so a search's
-    playouts would otherwise copy and update these lists at every step."""
+    leanings: Leanings | None
+    """What each seat's public play says of its hand (:mod:`.beliefs`; read as rows by
+    :attr:`leans`): kept by the true position and tracked determinizations, ``None`` in
+    a determinization made with ``track=False`` — ``known`` is always kept (observations
+    show it), so a search's playouts would otherwise note every step for nothing."""
     seat: int
     phase: int
     rebuilds: int
@@ -158,7 +158,7 @@ class OklahomaState(HandState):
         self.stock = order[size * n + 1:][::-1]  # top card last
         self.melds = [[] for _ in range(n)]
         self.known = [[0] * NCARDS for _ in range(n)]
-        self.leans = fresh_leans(n, NCARDS)
+        self.leanings = Leanings.fresh(self.rules, n)
         self.seat = (dealer + 1) % n
         self.phase = DRAW
         self.rebuilds = 0
@@ -181,7 +181,7 @@ class OklahomaState(HandState):
         new.stock = self.stock[:]
         new.melds = [m[:] for m in self.melds]
         new.known = [k[:] for k in self.known]
-        new.leans = None if self.leans is None else [k[:] for k in self.leans]
+        new.leanings = self.leanings  # (links are never changed: shared)
         new.seat = self.seat
         new.phase = self.phase
         new.rebuilds = self.rebuilds
@@ -191,6 +191,12 @@ class OklahomaState(HandState):
         new.out_seat = self.out_seat
         new._legal = self._legal
         return new
+
+    @property
+    def leans(self) -> list[list[float]] | None:
+        """Per seat, the weight of each card kind in its leaning (:mod:`.beliefs`; a fresh
+        copy), or ``None`` when the position keeps none."""
+        return None if self.leanings is None else self.leanings.rows()
 
     # --- legal actions ------------------------------------------------------------------
 
@@ -499,8 +505,11 @@ class OklahomaState(HandState):
     def apply_unchecked(self, action: Action) -> None:
         assert isinstance(action, tuple)
         self._legal = None
-        if self.leans is not None:  # (read before the action changes the position)
-            update_leans(self, action, self.leans)
+        leanings = self.leanings
+        if leanings is not None:  # (noted before the action changes the position)
+            noted = leaning_note(self, action)
+            if noted is not None:  # a new link: the old one may be a copy's too
+                self.leanings = Leanings(self.rules, leanings, noted)
         seat = self.seat
         kind = action[0]
         if kind == A.DISCARD:  # the commonest first
