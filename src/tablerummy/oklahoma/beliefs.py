@@ -333,57 +333,47 @@ def update(state: OklahomaState, action: object, leans: list[list[float]]) -> No
 class Leanings:
     """Every seat's leaning, as the notes of the actions that moved it, read on demand.
 
-    The true position notes every action it plays; the rows are worked out only when a
-    determinization deals by them (a search bot's sampler, once per decision).  Leaning
-    at every action instead added about 11 µs to a random ``fortune`` playout's 15 µs
-    per decision (``benchmarks/playout.py``'s fast path plays the true position: 1.7 ×
-    the time) and a third to greedy games, which never read the leanings; a note adds
-    about 1 µs.  A link always stands for the same leanings (reading it only keeps the
-    rows it reads to), so copies of a position share their chain
-    (:meth:`OklahomaState.copy` copies one reference) and a play appends a new link,
-    ``Leanings(rules, link, note)``; the rows read at a link are kept there (and the
-    links before it let go), so reading them again later replays only the notes since."""
+    The true position notes every action it plays (:attr:`notes`); the rows are worked
+    out only when a determinization deals by them (a search bot's sampler, once per
+    decision), and kept with how many notes they have read, so that reading again later
+    replays only the notes since.  Leaning at every action instead added about 11 µs to
+    a random ``fortune`` playout's 15 µs per decision (``benchmarks/playout.py``'s fast
+    path plays the true position: 1.7 × the time) and a third to greedy games, which
+    never read the leanings; a note adds about 0.7 µs (5 %).  A copy copies the list
+    (the true position is copied once per decision, not per step: a search's playouts
+    keep no leanings); a chain of linked notes shared by copies cost a random playout
+    more, its links being one object per action for the garbage collector to walk."""
 
-    __slots__ = ("_note", "_prev", "_rows", "rules")
+    __slots__ = ("_read", "notes", "rules")
 
-    def __init__(self, rules: Rules, prev: Leanings | None, note: Note | None,
-                 rows: list[list[float]] | None = None) -> None:
-        self.rules = rules
-        self._prev = prev
-        self._note = note
-        self._rows = rows
-
-    @classmethod
-    def fresh(cls, rules: Rules, players: int) -> Leanings:
+    def __init__(self, rules: Rules, players: int) -> None:
         """Before anyone has played: every kind weighs 1 in every seat's leaning."""
-        return cls(rules, None, None, fresh_leans(players, NCARDS))
+        self.rules = rules
+        self.notes: list[Note] = []
+        """The notes of the actions that lean, in order (:func:`note`)."""
+        self._read: tuple[int, list[list[float]]] = (0, fresh_leans(players, NCARDS))
+        """How many notes the rows have read, and the rows: replaced, never changed in
+        place (copies share them), and both at once (a reader in another thread)."""
+
+    def copy(self) -> Leanings:
+        new = object.__new__(Leanings)
+        new.rules = self.rules
+        new.notes = self.notes[:]
+        new._read = self._read
+        return new
 
     def rows(self) -> list[list[float]]:
         """Per seat, the weight of each card kind (a fresh copy: the caller's own)."""
-        notes: list[Note | None] = []
-        link = self
-        held = link._rows
-        while held is None:
-            prev = link._prev
-            if prev is None:  # another thread read this link meanwhile: rows set first
-                held = link._rows
-                break
-            notes.append(link._note)  # (a note is never cleared: always this link's)
-            link = prev
-            held = link._rows
-        assert held is not None  # (the first link holds its rows)
-        rows = [row[:] for row in held]
-        if notes:
-            for noted in reversed(notes):
+        read, held = self._read
+        notes = self.notes
+        if read < len(notes):
+            rows = [row[:] for row in held]
+            upto = len(notes)
+            for noted in notes[read:upto]:
                 lean_note(self.rules, noted, rows)
-            self._rows = rows  # kept, then the links before let go (in this order)
-            self._prev = None
-            rows = [row[:] for row in rows]
-        return rows
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        """Pickled as its rows (a chain of links would nest too deep for pickle)."""
-        return Leanings, (self.rules, None, None, self.rows())
+            self._read = (upto, rows)
+            held = rows
+        return [row[:] for row in held]
 
 
 def hidden(state: OklahomaState, seat: int) -> list[int]:

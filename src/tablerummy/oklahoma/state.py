@@ -158,7 +158,7 @@ class OklahomaState(HandState):
         self.stock = order[size * n + 1:][::-1]  # top card last
         self.melds = [[] for _ in range(n)]
         self.known = [[0] * NCARDS for _ in range(n)]
-        self.leanings = Leanings.fresh(self.rules, n)
+        self.leanings = Leanings(self.rules, n)
         self.seat = (dealer + 1) % n
         self.phase = DRAW
         self.rebuilds = 0
@@ -181,7 +181,7 @@ class OklahomaState(HandState):
         new.stock = self.stock[:]
         new.melds = [m[:] for m in self.melds]
         new.known = [k[:] for k in self.known]
-        new.leanings = self.leanings  # (links are never changed: shared)
+        new.leanings = None if self.leanings is None else self.leanings.copy()
         new.seat = self.seat
         new.phase = self.phase
         new.rebuilds = self.rebuilds
@@ -508,8 +508,8 @@ class OklahomaState(HandState):
         leanings = self.leanings
         if leanings is not None:  # (noted before the action changes the position)
             noted = leaning_note(self, action)
-            if noted is not None:  # a new link: the old one may be a copy's too
-                self.leanings = Leanings(self.rules, leanings, noted)
+            if noted is not None:
+                leanings.notes.append(noted)
         seat = self.seat
         kind = action[0]
         if kind == A.DISCARD:  # the commonest first
