@@ -12,7 +12,7 @@ from pathlib import Path
 from random import Random
 
 import pytest
-from test_determinize import fingerprint, hidden_variant
+from test_determinize import fingerprint, hidden_variant, positions
 
 from tablerummy.bots import Sampler, ask, get_bot
 from tablerummy.cli import main
@@ -128,6 +128,34 @@ def test_leanings_pickle() -> None:
     back = pickle.loads(pickle.dumps(state))
     assert back.leans == state.leans and back.leans is not None
     assert any(w != 1.0 for row in back.leans for w in row)
+
+
+@pytest.mark.parametrize(("name", "players"), [("fortune", 2), ("arlington", 3),
+                                               ("arlington-heights", 2)])
+def test_no_peeking_the_same_action_leans_alike_while_the_seat_cannot_tell(
+        name: str, players: int) -> None:
+    """Two positions a seat cannot tell apart, the same action applied to both (random
+    play: pile takes, melds, layoffs): while the seat still cannot tell them apart, every
+    leaning is the same (as tests/test_beliefs.py asks of capone and ripper)."""
+    rng = Random(f"oklean-peek/{name}/{players}")
+    compared = 0
+    for state in positions(name, players, seed=20 + players, every=4):
+        assert isinstance(state, OklahomaState)
+        assert state.leans is not None  # (read once: the copies below read on from here)
+        for seat in range(players):
+            alt = hidden_variant(state, seat, rng)
+            if alt is None:
+                continue
+            assert isinstance(alt, OklahomaState)
+            both = sorted(set(state.legal_actions()) & set(alt.legal_actions()), key=repr)
+            for action in rng.sample(both, min(len(both), 6)):
+                one, two = state.copy(), alt.copy()
+                one.apply_unchecked(action)
+                two.apply_unchecked(action)
+                if one.observation(seat) == two.observation(seat):
+                    assert one.leans == two.leans
+                    compared += 1
+    assert compared > 50
 
 
 def passed_on(card: str, seed: int) -> OklahomaState:

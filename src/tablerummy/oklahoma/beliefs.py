@@ -364,6 +364,13 @@ class Leanings:
 
     def rows(self) -> list[list[float]]:
         """Per seat, the weight of each card kind (a fresh copy: the caller's own)."""
+        return [row[:] for row in self.read()]
+
+    def read(self) -> list[list[float]]:
+        """Read the notes not read yet, and keep the rows (the caller must not change
+        them): copies made afterwards start from here.  A search reads the true
+        position's leanings once per decision (:func:`.determinize.determinizer`), so
+        it replays only the notes since its last decision."""
         read, held = self._read
         notes = self.notes
         if read < len(notes):
@@ -373,7 +380,7 @@ class Leanings:
                 lean_note(self.rules, noted, rows)
             self._read = (upto, rows)
             held = rows
-        return [row[:] for row in held]
+        return held
 
 
 def hidden(state: OklahomaState, seat: int) -> list[int]:

@@ -65,6 +65,8 @@ def determinizer(state: S, seat: int, track: bool = True, beliefs: bool = False,
         slots.append(len(state.stock))
     cards = pool_cards(pool, slots)
     stock_hidden = not state.stock_known
+    if track and state.leanings is not None:
+        state.leanings.read()  # kept in the position: the next decision reads on from here
     leans = state.leans if beliefs else None  # (a copy: the state may play on)
     weights = None if leans is None else [
         *(leans[p] for p in others), *((None,) if stock_hidden else ())]
