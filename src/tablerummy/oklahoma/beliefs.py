@@ -15,7 +15,11 @@ partners of its own, and the wild kinds are never anyone's rank or run partners.
 
 Everything read here is public — the action, the discard pile's top card, the melds on
 the table, hand sizes and the cards known to be in a hand — so a leaning is the same for
-every observer and no search peeks through it.
+every observer and no search peeks through it.  The position *notes* those facts as each
+action is played (:func:`note`) and :class:`Leanings` reads the notes into rows only when
+a deal asks for them: the Oklahoma state keeps its public bookkeeping (``known``) in
+every position, playouts of the true position included, where leaning at every step
+would cost more than the playout (:class:`Leanings` has the numbers).
 
 The factors are measured, not guessed: ``benchmarks/beliefs.py calibrate fortune`` plays
 greedy games and compares, right after each event, how many cards of the kind the
