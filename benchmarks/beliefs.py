@@ -15,6 +15,8 @@ Two sections:
 
     python benchmarks/beliefs.py calibrate capone --games 300
     python benchmarks/beliefs.py score capone --games 100
+    python benchmarks/beliefs.py calibrate fortune --games 200   # and arlington, arlington-heights
+    python benchmarks/beliefs.py score fortune --games 100
 """
 
 from __future__ import annotations

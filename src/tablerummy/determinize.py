@@ -119,9 +119,8 @@ def dilute(row: list[float], unseen: int, drawn: int) -> None:
         return
     old = max(unseen, 0)
     total = old + drawn
-    for k, w in enumerate(row):
-        if w != 1.0:
-            row[k] = (old * w + drawn) / total
+    # one comprehension: the true position dilutes at every draw (a third of the loop's time)
+    row[:] = [w if w == 1.0 else (old * w + drawn) / total for w in row]
 
 
 def deal_leaning(rng: Random, cards: list[int], slots: Sequence[int],
