@@ -101,20 +101,25 @@ def determinizer(state: S, seat: int, track: bool = True, beliefs: bool = False
     slots = [state.sizes[p] - sum(shown[p]) for p in others] + [len(state.stock)]
     cards = pool_cards(pool, slots)
     known = [shown[p][:] for p in others]
-    keep = None if state.shown is None or not track else [k[:] for k in state.shown]
+    keep = track and state.shown is not None
+    leanings = state.leanings
+    if keep and leanings is not None:
+        leanings.read()  # kept in the position: its next decision reads on from here
     leans = state.leans if beliefs else None
     weights = None if leans is None else [*(leans[p] for p in others), None]
-    keep_leans = None if keep is None or state.leans is None else state.leans
+    source = state
+    if not keep and (state.shown is not None or leanings is not None):
+        source = state.copy()  # once: every deal copies it without the bookkeeping
+        source.shown = None
+        source.leanings = None
 
     def deal(rng: Random) -> S:
-        new = state.copy()
+        new = source.copy()  # (``shown`` and the leanings copied with it, when kept)
         new.forget_repeats()  # its keys hold the true hidden cards
         dealt = (deal_cards(rng, cards, slots) if weights is None
                  else deal_leaning(rng, cards, slots, weights))
         give_hands(new.hands, others, known, dealt)
         new.stock = dealt[-1]
-        new.shown = None if keep is None else [k[:] for k in keep]
-        new.leans = None if keep_leans is None else [k[:] for k in keep_leans]
         return new
 
     return deal

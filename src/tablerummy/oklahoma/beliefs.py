@@ -16,10 +16,9 @@ partners of its own, and the wild kinds are never anyone's rank or run partners.
 Everything read here is public — the action, the discard pile's top card, the melds on
 the table, hand sizes and the cards known to be in a hand — so a leaning is the same for
 every observer and no search peeks through it.  The position *notes* those facts as each
-action is played (:func:`note`) and :class:`Leanings` reads the notes into rows only when
-a deal asks for them: the Oklahoma state keeps its public bookkeeping (``known``) in
-every position, playouts of the true position included, where leaning at every step
-made them 1.7 × slower (:class:`Leanings` has the numbers).
+action is played (:func:`note`) and :class:`~tablerummy.determinize.Leanings` reads the
+notes into rows only when a deal asks for them: leaning at every step made random
+playouts of the true position 1.7 × slower here (a note adds about 0.7 µs, 5 %).
 
 The factors are measured, not guessed: ``benchmarks/beliefs.py calibrate fortune`` plays
 greedy games and compares, right after each event, how many cards of the kind the
@@ -30,9 +29,10 @@ Beliefs).  Greedy is the measured opponent; against others the factors are an es
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from ..determinize import LEAN_RANGE, dilute, fresh_leans
+from ..determinize import LEAN_RANGE, Leanings, Note, dilute
 from . import actions as A
 from .cards import NCARDS, rank_of, suit_of
 from .melds import POS_CARD, RANK_CARDS, Meld
@@ -231,17 +231,15 @@ def _kept(rules: Rules, melds: tuple[Meld, ...], discarded: int) -> Named:
     return tuple((c, KEPT_WILD if wild[c] else KEPT) for c in fits)
 
 
-Note = tuple[Any, ...]
-"""What of the position one action's leaning reads, taken when it is played (all
-public): ``(DISCARD, seat, card, the seat's melds)``, ``(DRAW, seat, the pile's top card
-or None, the seat's unseen cards before or -1 when the card drawn is seen)``, ``(PILE,
-seat, top card, meld items)``, ``(MELD, seat, meld items)``."""
 _DRAWN = A.DRAW[0]
 
 
 def note(state: OklahomaState, action: tuple[Any, ...]) -> Note | None:
     """The note of ``action``, about to be applied to ``state``; None for an action that
-    says nothing (a layoff, a Joker swap)."""
+    says nothing (a layoff, a Joker swap).  All public: ``(DISCARD, seat, card, the
+    seat's melds)``, ``(DRAW, seat, the pile's top card or None, the seat's unseen cards
+    before or -1 when the card drawn is seen)``, ``(PILE, seat, top card, meld items)``,
+    ``(MELD, seat, meld items)``."""
     kind = action[0]
     seat = state.seat
     if kind == A.DISCARD:
@@ -302,14 +300,22 @@ def _lean_all(row: list[float], weighed: Weighed) -> None:
         row[kind] = low if value < low else high if value > high else value
 
 
-def lean_note(rules: Rules, note: Note | None, leans: list[list[float]]) -> None:
+def leanings(rules: Rules, players: int) -> Leanings:
+    """The leanings of a new hand under ``rules`` (every card kind weighs 1)."""
+    return Leanings(partial(lean_note, rules), players, NCARDS)
+
+
+def lean_note(rules: Rules, note: Note | None, leans: list[list[float]], memo: int = 0
+              ) -> int:
     """Move the leanings by one note: its events first (on the hand before the action),
     then the hand that drew an unseen card is diluted towards uniform by it
     (:func:`~tablerummy.determinize.dilute`).  The same as leaning by every one of
     :func:`events` and diluting by :func:`drawn` (tests/test_oklahoma_beliefs.py checks
-    it), by tables made once for the common notes."""
+    it), by tables made once for the common notes.  ``memo`` (what earlier notes left,
+    :data:`~tablerummy.determinize.LeanNote`) is not needed here: a note carries what it
+    reads, and it is returned as it came."""
     if note is None:
-        return
+        return memo
     kind = note[0]
     row = leans[note[1]]
     if kind == _DRAWN:
@@ -317,74 +323,23 @@ def lean_note(rules: Rules, note: Note | None, leans: list[list[float]]) -> None
             _lean_all(row, _tables(rules).weighed[1][note[2]])
         if note[3] >= 0:
             dilute(row, note[3], 1)
-        return
+        return memo
     if kind == A.DISCARD:
         _lean_all(row, _tables(rules).weighed[0][note[2]])
         if note[3]:
             _lean_all(row, tuple((k, FACTORS[e]) for k, e in _kept(rules, note[3], note[2])))
-        return
+        return memo
     for named in _named(rules, note):
         _lean_all(row, tuple((k, FACTORS[e]) for k, e in named))
+    return memo
 
 
 def update(state: OklahomaState, action: object, leans: list[list[float]]) -> None:
     """Move the leanings ``leans`` for ``action``, which is about to be applied to
-    ``state`` (what :class:`Leanings` does when it is read)."""
+    ``state`` (what the position's :class:`~tablerummy.determinize.Leanings` do when
+    they are read)."""
     assert isinstance(action, tuple)
     lean_note(state.rules, note(state, action), leans)
-
-
-class Leanings:
-    """Every seat's leaning, as the notes of the actions that moved it, read on demand.
-
-    The true position notes every action it plays (:attr:`notes`); the rows are worked
-    out only when a determinization deals by them (a search bot's sampler, once per
-    decision), and kept with how many notes they have read, so that reading again later
-    replays only the notes since.  Leaning at every action instead added about 11 µs to
-    a random ``fortune`` playout's 15 µs per decision (``benchmarks/playout.py``'s fast
-    path plays the true position: 1.7 × the time) and a third to greedy games, which
-    never read the leanings; a note adds about 0.7 µs (5 %).  A copy copies the list
-    (the true position is copied once per decision, not per step: a search's playouts
-    keep no leanings); a chain of linked notes shared by copies cost a random playout
-    more, its links being one object per action for the garbage collector to walk."""
-
-    __slots__ = ("_read", "notes", "rules")
-
-    def __init__(self, rules: Rules, players: int) -> None:
-        """Before anyone has played: every kind weighs 1 in every seat's leaning."""
-        self.rules = rules
-        self.notes: list[Note] = []
-        """The notes of the actions that lean, in order (:func:`note`)."""
-        self._read: tuple[int, list[list[float]]] = (0, fresh_leans(players, NCARDS))
-        """How many notes the rows have read, and the rows: replaced, never changed in
-        place (copies share them), and both at once (a reader in another thread)."""
-
-    def copy(self) -> Leanings:
-        new = object.__new__(Leanings)
-        new.rules = self.rules
-        new.notes = self.notes[:]
-        new._read = self._read
-        return new
-
-    def rows(self) -> list[list[float]]:
-        """Per seat, the weight of each card kind (a fresh copy: the caller's own)."""
-        return [row[:] for row in self.read()]
-
-    def read(self) -> list[list[float]]:
-        """Read the notes not read yet, and keep the rows (the caller must not change
-        them): copies made afterwards start from here.  A search reads the true
-        position's leanings once per decision (:func:`.determinize.determinizer`), so
-        it replays only the notes since its last decision."""
-        read, held = self._read
-        notes = self.notes
-        if read < len(notes):
-            rows = [row[:] for row in held]
-            upto = len(notes)
-            for noted in notes[read:upto]:
-                lean_note(self.rules, noted, rows)
-            self._read = (upto, rows)
-            held = rows
-        return held
 
 
 def hidden(state: OklahomaState, seat: int) -> list[int]:

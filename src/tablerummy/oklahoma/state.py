@@ -19,10 +19,11 @@ from itertools import compress
 from random import Random
 from typing import TYPE_CHECKING, Any, Self
 
+from ..determinize import Leanings
 from ..events import listed, their, who, whose
 from ..variant import Action, HandState
 from . import actions as A
-from .beliefs import Leanings
+from .beliefs import leanings as new_leanings
 from .beliefs import note as leaning_note
 from .cards import (
     _INDEX,
@@ -158,7 +159,7 @@ class OklahomaState(HandState):
         self.stock = order[size * n + 1:][::-1]  # top card last
         self.melds = [[] for _ in range(n)]
         self.known = [[0] * NCARDS for _ in range(n)]
-        self.leanings = Leanings(self.rules, n)
+        self.leanings = new_leanings(self.rules, n)
         self.seat = (dealer + 1) % n
         self.phase = DRAW
         self.rebuilds = 0

@@ -14,12 +14,13 @@ from itertools import chain, compress
 from random import Random
 from typing import TYPE_CHECKING, Any, Self
 
-from ..determinize import fresh_leans
+from ..determinize import Leanings
 from ..events import how_many, listed, their, who, whose
 from ..mystery import REPETITION_TOLD, MysteryState, deal_counts
 from ..variant import Action
 from . import actions as A
-from .beliefs import update as update_leans
+from .beliefs import leanings as new_leanings
+from .beliefs import note as leaning_note
 from .cards import (
     ALIBI,
     COMMISSIONER,
@@ -76,7 +77,7 @@ class RipperState(MysteryState):
         "extra",
         "gavel_played",
         "hands",
-        "leans",
+        "leanings",
         "log",
         "out_seat",
         "outcome",
@@ -124,9 +125,9 @@ class RipperState(MysteryState):
     shown: list[list[int]] | None
     """Per seat, the cards everyone has seen go into that hand (:mod:`.determinize`);
     ``None`` in a determinized copy, whose playouts need no bookkeeping."""
-    leans: list[list[float]] | None
-    """Per seat, what its public play says of its hand (:mod:`.beliefs`), kept alongside
-    ``shown`` (``None`` together)."""
+    leanings: Leanings | None
+    """What each seat's public play says of its hand (:mod:`.beliefs`; read as rows by
+    :attr:`leans`), kept alongside ``shown`` (``None`` together)."""
 
     def __init__(self, variant: Ripper, deck: Sequence[str], dealer: int, log: bool = False):
         n = variant.players
@@ -155,10 +156,16 @@ class RipperState(MysteryState):
         self.outcome = None
         self.result = None
         self.shown = [[0] * NK for _ in range(n)]
-        self.leans = fresh_leans(n, NK)
+        self.leanings = new_leanings(n)
         self.repeats = {}
         self.repeat_stock = -1
         self.quiet = 0
+
+    @property
+    def leans(self) -> list[list[float]] | None:
+        """Per seat, the weight of each card kind in its leaning (:mod:`.beliefs`; a fresh
+        copy), or ``None`` when the position keeps none."""
+        return None if self.leanings is None else self.leanings.rows()
 
     def copy(self) -> Self:
         new = object.__new__(type(self))
@@ -189,7 +196,7 @@ class RipperState(MysteryState):
         new.outcome = self.outcome
         new.result = self.result
         new.shown = None if self.shown is None else [k[:] for k in self.shown]
-        new.leans = None if self.leans is None else [k[:] for k in self.leans]
+        new.leanings = None if self.leanings is None else self.leanings.copy()
         new.repeats = self.repeats  # replaced, never changed in place (MysteryState)
         new.repeat_stock = self.repeat_stock
         new.quiet = self.quiet
@@ -484,9 +491,11 @@ class RipperState(MysteryState):
     def apply_unchecked(self, action: Action) -> None:
         assert isinstance(action, int)
         if self.shown is not None:
+            if self.leanings is not None:  # (noted before ``shown`` moves)
+                noted = leaning_note(self, action)
+                if noted is not None:
+                    self.leanings.notes.append(noted)
             track(self, action, self.shown)
-            if self.leans is not None:
-                update_leans(self, action, self.leans)
         seat = self.seat
         if action == A.DRAW_STOCK:
             drawn = self._draw(seat, 1)
