@@ -27,12 +27,13 @@ import json
 import random
 import statistics
 from collections import defaultdict
+from collections.abc import Iterator
 from typing import Any
 
 from tablerummy.bots import ask, get_bot
 from tablerummy.game import Game
 from tablerummy.registry import family_of
-from tablerummy.variant import HandState, get_variant
+from tablerummy.variant import Action, HandState, get_variant
 
 DEALS = 8
 """Determinizations per measurement (each side of a comparison gets the same number)."""
@@ -43,7 +44,8 @@ def beliefs_of(variant_name: str) -> Any:
     return importlib.import_module(f"tablerummy.{family_of(variant_name).name}.beliefs")
 
 
-def _games(variant_name: str, games: int, first_seed: int, players: int | None):
+def _games(variant_name: str, games: int, first_seed: int, players: int | None
+           ) -> Iterator[tuple[Game, Action]]:
     """(game, state before the action, action) for every decision of greedy games."""
     options = {} if players is None else {"players": players}
     variant = get_variant(variant_name, options)
