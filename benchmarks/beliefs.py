@@ -91,7 +91,7 @@ def calibrate(variant_name: str, games: int, players: int | None) -> dict[str, A
         after.apply_unchecked(action)
         if after.end is not None:
             continue
-        n = state.players
+        n = game.variant.players
         for seat, kind, event in found:
             if event in module.FACTS:
                 continue
@@ -115,7 +115,7 @@ def score(variant_name: str, games: int, players: int | None, every: int = 5) ->
         state = game.state
         observer = game.to_act
         assert observer is not None
-        for seat in range(state.players):
+        for seat in range(game.variant.players):
             if seat == observer:
                 continue
             truth = module.hidden(state, seat)
