@@ -537,3 +537,26 @@ def test_a_long_bot_name_is_broken_at_its_colons_under_its_bar() -> None:
     assert len(lines) > 1 and all(len(line) <= 26 for line in lines)
     assert "".join(lines) == name
     assert _tick("greedy") == "greedy"
+
+
+@pytest.mark.parametrize("measure", [["shape"], ["spread", "--population", "random,greedy"]])
+def test_a_lab_run_resumes_from_its_journal_to_the_uninterrupted_result(
+        measure: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    journal = tmp_path / "run.jsonl"
+
+    def run(games: int, *extra: str) -> dict[str, Any]:
+        assert main(["lab", measure[0], "capone", *measure[1:], "--games", str(games),
+                     "--json", *extra]) == 0
+        data = json.loads(capsys.readouterr().out)
+        assert isinstance(data, dict)
+        return data
+
+    run(2, "--journal", str(journal))
+    kept = journal.read_text().splitlines()
+    resumed = run(3, "--journal", str(journal))
+    assert journal.read_text().splitlines()[:len(kept)] == kept  # only appended to
+    assert resumed == run(3)
+    # a tournament's journal of the same bots is not the lab's (the lab keeps facts)
+    assert main(["tournament", "capone", "--bots", "greedy", "--players", "2", "--games", "1",
+                 "--journal", str(journal)]) == 2
+    assert "differ" in capsys.readouterr().err

@@ -16,6 +16,7 @@ import pytest
 from tablerummy.cli import main
 from tablerummy.simulate import Setup, play_game
 from tablerummy.tournament import assignments, tasks, tournament
+from tablerummy.variant import get_variant
 
 KEYS = {"games", "bots", "win_rate", "win_interval", "rating", "mean_margin", "hands_per_game",
         "errors"}
@@ -163,3 +164,68 @@ def test_the_pools_hand_out_one_game_at_a_time(monkeypatch: pytest.MonkeyPatch) 
     assert len(list(simulate.play_games(setup, 5, workers=2))) == 5
     tournament(setup, 3, workers=2)
     assert seen == [1] * (5 + 3 * 2)
+
+
+def _cli_json(argv: list[str], capsys: pytest.CaptureFixture[str]) -> dict[str, object]:
+    assert main(argv) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert isinstance(data, dict)
+    return data
+
+
+def test_a_journal_resumes_a_run_and_gives_the_uninterrupted_result(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    journal = tmp_path / "row.jsonl"
+    base = ["tournament", "capone", "--bots", "greedy,random", "--seed", "7", "--json"]
+    _cli_json([*base, "--games", "3", "--journal", str(journal)], capsys)
+    assert len(journal.read_text().splitlines()) == 1 + 6  # its header, 3 deals × 2 seatings
+    # killed while writing a game: the cut-off line is dropped and the game played again
+    with journal.open("a") as out:
+        out.write('{"deal": 3, "assignment"')
+    played: list[object] = []
+    # the options as the command line writes them (the variant's, filled in)
+    setup = Setup("capone", dict(get_variant("capone").options), ("greedy", "random"), seed=7)
+
+    resumed = tournament(setup, 5, on_result=lambda t, r: played.append(r),
+                         journal=journal).to_json()
+    assert len(played) == 10  # the journal's 6 first, then only deals 3 and 4 played
+    assert len(journal.read_text().splitlines()) == 1 + 10
+    fresh = _cli_json([*base, "--games", "5"], capsys)
+    assert resumed == fresh
+    # a journal's games beyond --games are not counted
+    fewer = _cli_json([*base, "--games", "2", "--journal", str(journal)], capsys)
+    assert fewer == _cli_json([*base, "--games", "2"], capsys)
+
+
+@pytest.mark.parametrize(("content", "message"), [
+    ('{"journal": "tablerummy games journal", "variant": "ripper"}\n', "another run"),
+    ("hello\n", "is not a journal of games"),
+    (None, "not UTF-8"),
+])
+def test_a_journal_of_something_else_is_refused_in_one_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str | None,
+        message: str) -> None:
+    journal = tmp_path / "row.jsonl"
+    if content is None:
+        journal.write_bytes(b"\xff\xfe\n")
+    else:
+        journal.write_text(content)
+    before = journal.read_bytes()
+    code = main(["tournament", "capone", "--bots", "greedy,random", "--games", "1",
+                 "--journal", str(journal)])
+    err = capsys.readouterr().err
+    assert code == 2 and message in err and len(err.strip().splitlines()) == 1
+    assert journal.read_bytes() == before
+
+
+def test_a_journal_with_a_broken_game_line_is_refused(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    journal = tmp_path / "row.jsonl"
+    argv = ["tournament", "capone", "--bots", "greedy,random", "--games", "1", "--json",
+            "--journal", str(journal)]
+    assert main(argv) == 0
+    lines = journal.read_text().splitlines()
+    journal.write_text("\n".join([lines[0], '{"deal": "x"}', *lines[2:]]) + "\n")
+    capsys.readouterr()
+    assert main(argv) == 2
+    assert "line 2" in capsys.readouterr().err

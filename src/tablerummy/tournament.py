@@ -23,7 +23,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from openskill.models import PlackettLuce
 
@@ -39,6 +39,9 @@ from .simulate import (
     wilson,
     worker_variant,
 )
+
+if TYPE_CHECKING:
+    import os
 
 Task = tuple[int, int, tuple[int, ...]]
 """One game: (deal, assignment number, the entry playing each seat)."""
@@ -129,11 +132,22 @@ def check_backend(backend: str, address: str | None) -> None:
 
 
 def run_tasks(setup: Setup, all_tasks: list[Task], workers: int = 1, backend: str = "local",
-              address: str | None = None) -> Iterator[tuple[Task, GameResult]]:
-    """Any list of games on either backend, results as they finish (the lab's too)."""
-    if backend == "ray":
-        return run_ray(setup, all_tasks, workers, address)
-    return run_local(setup, all_tasks, workers)
+              address: str | None = None, journal: str | os.PathLike[str] | None = None
+              ) -> Iterator[tuple[Task, GameResult]]:
+    """Any list of games on either backend, results as they finish (the lab's too).
+
+    With ``journal`` (a path) the games the journal holds come first, unplayed, and each
+    game played is kept there as it finishes (:mod:`tablerummy.journal`)."""
+    def run(todo: list[Task]) -> Iterator[tuple[Task, GameResult]]:
+        if backend == "ray":
+            return run_ray(setup, todo, workers, address)
+        return run_local(setup, todo, workers)
+
+    if journal is None:
+        return run(all_tasks)
+    from .journal import journaled  # (it imports this module's Task)
+
+    return journaled(journal, setup, all_tasks, run)
 
 
 @dataclass
@@ -246,14 +260,16 @@ def fit_ratings(entries: int, ranked: Iterable[Ranked]) -> list[Any]:
 
 def tournament(setup: Setup, deals: int, workers: int = 1, backend: str = "local",
                address: str | None = None,
-               on_result: Callable[[Task, GameResult], None] | None = None) -> Standings:
-    """Play ``deals`` duplicate deals and total them; ``on_result`` sees each game."""
+               on_result: Callable[[Task, GameResult], None] | None = None,
+               journal: str | os.PathLike[str] | None = None) -> Standings:
+    """Play ``deals`` duplicate deals and total them; ``on_result`` sees each game (a
+    journal's first, unplayed: see :func:`run_tasks`)."""
     variant = check_setup(setup, deals, workers)
     check_backend(backend, address)
     all_tasks = tasks(deals, variant.players, len(setup.bots))
     per_deal = len(assignments(variant.players, len(setup.bots)))
     standings = Standings(setup, deals, per_deal)
-    for task, result in run_tasks(setup, all_tasks, workers, backend, address):
+    for task, result in run_tasks(setup, all_tasks, workers, backend, address, journal):
         standings.add(task, result)
         if on_result is not None:
             on_result(task, result)

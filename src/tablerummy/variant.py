@@ -295,11 +295,15 @@ class HandState(ABC):
         """
         raise NotImplementedError(f"{self.variant.name} cannot determinize a position")
 
-    def determinizer(self, seat: int, track: bool = True) -> Callable[[random.Random], Self]:
+    def determinizer(self, seat: int, track: bool = True, beliefs: bool = False
+                     ) -> Callable[[random.Random], Self]:
         """Many determinizations of this position for ``seat``: one per call with a generator.
 
         Variants work out once what all of them share; ``track=False`` may drop bookkeeping
         that only further determinizations need (search playouts run faster without it).
+        ``beliefs=True`` asks for the other hands' unseen cards dealt in proportion to
+        what each seat's public play says of its hand (a family that keeps no such
+        leaning deals uniformly, as here).
         """
         return lambda rng: self.determinize(seat, rng)
 

@@ -242,6 +242,19 @@ def test_one_person_against_the_greedy_bot_then_record_and_replay(
 
     page.click("#replay-link")
     page.wait_for_function("() => document.body.dataset.step === '0'", timeout=WAIT)
+    # one column: every section spans the page, and nothing lies over the step buttons
+    # (the table's named grid areas once put #areas in an implicit column over them)
+    layout = page.evaluate("""() => {
+        const main = document.querySelector('main').getBoundingClientRect();
+        const next = document.getElementById('next').getBoundingClientRect();
+        const hit = document.elementFromPoint(next.x + next.width / 2, next.y + next.height / 2);
+        return {hit: hit && hit.closest('#next') !== null,
+                widths: [...document.querySelectorAll('main > section:not([hidden])')]
+                    .map((s) => Math.round(s.getBoundingClientRect().width)),
+                main: Math.round(main.width)};
+    }""")
+    assert layout["hit"], "something covers the replay's step button"
+    assert min(layout["widths"]) >= layout["main"] - 40, layout
     for step in (1, 2, 3):
         page.click("#next")
         page.wait_for_function(f"() => document.body.dataset.step === '{step}'", timeout=WAIT)

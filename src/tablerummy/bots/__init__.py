@@ -42,24 +42,37 @@ class Sampler:
     positions the seat cannot tell apart give the same sampler for the same ``rng``).
     """
 
-    __slots__ = ("_deal", "_known", "seat")
+    __slots__ = ("_deal", "_known", "beliefs", "seat")
 
-    def __init__(self, state: HandState, seat: int, rng: Random) -> None:
+    def __init__(self, state: HandState, seat: int, rng: Random, beliefs: bool = True) -> None:
         self.seat = seat
+        self.beliefs = beliefs
+        """Whether the unseen cards are dealt by what each seat's public play says of its
+        hand (:meth:`HandState.determinizer`'s ``beliefs``) rather than uniformly."""
         self._known = state.determinize(seat, rng)
-        self._deal = self._known.determinizer(seat, track=False)
+        self._deal = self._known.determinizer(seat, track=False, beliefs=beliefs)
 
     def sample(self, rng: Random) -> HandState:
         """A fresh full position the seat could be in (the caller may change it at will)."""
         return self._deal(rng)
 
-    # pickled as its one determinization, so that a bot may think in another process
-    def __getstate__(self) -> tuple[int, HandState]:
-        return self.seat, self._known
+    def dealing(self, beliefs: bool) -> Sampler:
+        """This sampler, or one of the same determinization that deals by ``beliefs``:
+        for a harness that builds the sampler before it knows the bot (the web table's
+        pool builds the bot in another process)."""
+        if beliefs == self.beliefs:
+            return self
+        other = object.__new__(Sampler)
+        other.__setstate__((self.seat, self._known, beliefs))
+        return other
 
-    def __setstate__(self, state: tuple[int, HandState]) -> None:
-        self.seat, self._known = state
-        self._deal = self._known.determinizer(self.seat, track=False)
+    # pickled as its one determinization, so that a bot may think in another process
+    def __getstate__(self) -> tuple[int, HandState, bool]:
+        return self.seat, self._known, self.beliefs
+
+    def __setstate__(self, state: tuple[int, HandState, bool]) -> None:
+        self.seat, self._known, self.beliefs = state
+        self._deal = self._known.determinizer(self.seat, track=False, beliefs=self.beliefs)
 
 
 class Bot(ABC):
@@ -78,6 +91,8 @@ class Bot(ABC):
     reads: ClassVar[str] = OBSERVATION
     wants_sampler: ClassVar[bool] = False
     """True for search bots: :func:`decide` hands them a :class:`Sampler` before choosing."""
+    beliefs: bool = True
+    """For search bots: whether their :class:`Sampler` deals by beliefs (see there)."""
     remembers: bool = True
     """Whether the bot may keep memory from one call to the next (the greedy bots count
     their turns without the stock shrinking).  A search that asks a bot about unrelated
@@ -112,7 +127,7 @@ program adds for one variant.  A family's own bots are its plug-in's
 (:meth:`tablerummy.family.Family.bots`), not listed here."""
 _EVERY_GAME = ("random",)
 """The modules of the bots that play every game and import no family: loaded with any list."""
-_BY_NAME = {"ismcts": "ismcts"}
+_BY_NAME = {"ismcts": "ismcts", "ismcts-uniform": "ismcts"}
 """Bots for every game that are loaded only when asked for by name (or when the bots are
 listed): the search imports more than a run of greedy bots needs."""
 
@@ -191,7 +206,7 @@ def decide(bot: Bot, state: HandState, observation: Observation,
     Every harness asks bots through here, so that a search bot works in all of them.
     """
     if bot.wants_sampler:
-        bot.sampler = Sampler(state, bot.seat, Random(bot.rng.getrandbits(64)))
+        bot.sampler = Sampler(state, bot.seat, Random(bot.rng.getrandbits(64)), bot.beliefs)
     try:
         return bot.choose(observation, legal)
     finally:

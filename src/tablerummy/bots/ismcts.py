@@ -147,6 +147,7 @@ class ISMCTSBot(Bot):
         "cutoff": "0.8: the weight of a cut-off rollout's margin (at most 1)",
         "discount": "0.99: the discount per decision from the root (1: none)",
         "value": "game: won games count +1/-1; margin: the valuation before 2026-12-04",
+        "beliefs": "on: deal unseen cards by what each player's public play says (off: uniformly)",
     }
 
     def configure(self, options: dict[str, str]) -> None:
@@ -186,6 +187,11 @@ class ISMCTSBot(Bot):
                 raise OptionError("ismcts option value is game or margin, not "
                                   f"{shown(options['value'])}")
             self.value = options["value"].lower()
+        if "beliefs" in options:
+            flag = options["beliefs"].lower()
+            if flag not in ("on", "off"):
+                raise OptionError(f"ismcts option beliefs is on or off, not {shown(flag)}")
+            self.beliefs = flag == "on"
 
     # --- the search -------------------------------------------------------------------
 
@@ -434,6 +440,19 @@ def _number(options: dict[str, str], key: str, kind: type[T], least: float) -> T
 
 
 register_bot()(ISMCTSBot)
+
+
+class UniformISMCTSBot(ISMCTSBot):
+    """The default search as it was before beliefs (2026-12-04): every unseen card dealt
+    uniformly, 300 iterations — kept by name, whatever the default becomes, so that
+    tournaments can measure the change against it."""
+
+    name = "ismcts-uniform"
+    beliefs = False
+    iterations = 300
+
+
+register_bot()(UniformISMCTSBot)
 
 
 class ClairvoyantISMCTSBot(ISMCTSBot):

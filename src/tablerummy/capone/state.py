@@ -12,10 +12,13 @@ from itertools import chain, compress
 from random import Random
 from typing import TYPE_CHECKING, Any, Self
 
+from ..determinize import Leanings
 from ..events import area_of, counted, how_many, listed, side_name, verb, who
 from ..mystery import REPETITION_TOLD, MysteryState, deal_counts
 from ..variant import Action
 from . import actions as A
+from .beliefs import leanings as new_leanings
+from .beliefs import note as leaning_note
 from .cards import AGENT_MEETING, AL_CAPONE, ELIOT_NESS, KINDS, NAMES, NG, NK, RAID, SEARCH_WARRANT
 from .cards import REVEAL_COUNT as REVEAL_COUNT  # (re-exported: bots read it here)
 from .determinize import determinize, determinizer, track
@@ -61,7 +64,7 @@ class CaponeState(MysteryState):
     """A hand of ``capone``; build it with :meth:`Capone.new_hand`."""
 
     __slots__ = (
-        "areas", "copies", "dealer", "discard", "end", "gavel_played", "hands", "log",
+        "areas", "copies", "dealer", "discard", "end", "gavel_played", "hands", "leanings", "log",
         "nsides", "out_seat", "phase", "players", "quiet", "repeat_stock", "repeats", "seat",
         "shown", "side_of", "sizes", "stock", "variant",
     )
@@ -79,6 +82,9 @@ class CaponeState(MysteryState):
     shown: list[list[int]] | None
     """Per seat, the cards everyone has seen go into that hand (:mod:`.determinize`);
     ``None`` in a determinized copy, whose playouts need no bookkeeping."""
+    leanings: Leanings | None
+    """What each seat's public play says of its hand (:mod:`.beliefs`; read as rows by
+    :attr:`leans`), kept alongside ``shown`` (``None`` together)."""
 
     def __init__(self, variant: Capone, deck: Sequence[str], dealer: int, log: bool = False):
         n = variant.players
@@ -98,6 +104,7 @@ class CaponeState(MysteryState):
         self.end = None
         self.out_seat = None
         self.shown = [[0] * NK for _ in range(n)]
+        self.leanings = new_leanings(n)
         self.repeats = {}
         self.repeat_stock = -1
         self.quiet = 0
@@ -124,10 +131,17 @@ class CaponeState(MysteryState):
         new.end = self.end
         new.out_seat = self.out_seat
         new.shown = None if self.shown is None else [k[:] for k in self.shown]
+        new.leanings = None if self.leanings is None else self.leanings.copy()
         new.repeats = self.repeats  # replaced, never changed in place (MysteryState)
         new.repeat_stock = self.repeat_stock
         new.quiet = self.quiet
         return new
+
+    @property
+    def leans(self) -> list[list[float]] | None:
+        """Per seat, the weight of each card kind in its leaning (:mod:`.beliefs`; a fresh
+        copy), or ``None`` when the position keeps none."""
+        return None if self.leanings is None else self.leanings.rows()
 
     def _position(self) -> tuple[int | None, ...]:
         # hands and areas have fixed sizes, so the Underworld (last) needs no length
@@ -289,6 +303,10 @@ class CaponeState(MysteryState):
     def apply_unchecked(self, action: Action) -> None:
         assert isinstance(action, int)
         if self.shown is not None:
+            if self.leanings is not None:  # (noted before ``shown`` moves)
+                noted = leaning_note(self, action)
+                if noted is not None:
+                    self.leanings.notes.append(noted)
             track(self, action, self.shown)
         seat = self.seat
         hand = self.hands[seat]
@@ -554,5 +572,6 @@ class CaponeState(MysteryState):
         """A position ``seat`` could be in, every card it cannot see redealt by ``rng``."""
         return determinize(self, seat, rng)
 
-    def determinizer(self, seat: int, track: bool = True) -> Callable[[Random], Self]:
-        return determinizer(self, seat, track)
+    def determinizer(self, seat: int, track: bool = True, beliefs: bool = False
+                     ) -> Callable[[Random], Self]:
+        return determinizer(self, seat, track, beliefs)

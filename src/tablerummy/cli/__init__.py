@@ -137,6 +137,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--ray-address", metavar="ADDR", help="a Ray cluster to join (ray://host:10001)")
     p.add_argument("--json", action="store_true", help="print the standings as JSON")
     p.add_argument("--csv", metavar="FILE", help="also write the standings to FILE as CSV")
+    p.add_argument("--journal", metavar="FILE",
+                   help="keep every game in FILE as it finishes; a run given a journal "
+                        "plays only the games it lacks (resumes)")
 
     p = sub.add_parser("lab", help="measure a variant from bots' games (docs/lab.md)")
     lab = p.add_subparsers(dest="lab_command", metavar="MEASURE", required=True)
@@ -158,6 +161,9 @@ def _parser() -> argparse.ArgumentParser:
         p.add_argument("--report", metavar="DIR",
                        help="write an HTML report with figures and the raw JSON into DIR "
                             "(extra 'lab')")
+        p.add_argument("--journal", metavar="FILE",
+                       help="keep every game in FILE as it finishes; a run given a journal "
+                            "plays only the games it lacks (resumes)")
 
     p = lab.add_parser("shape", help="hands per game, lead changes, seat advantages, hand "
                                      "ends, score distributions, tallies")

@@ -145,7 +145,7 @@ def _spread(args: argparse.Namespace) -> int:
                        dry=True)
     with _progress(args, probe.setup, probe.total) as advance:
         spread = run_spread(setup, args.games, args.workers, args.backend, args.ray_address,
-                            on_result=advance)
+                            on_result=advance, journal=args.journal)
     data = spread.to_json()
     data["command"] = command_line(args, "--population", population)
     if folder is not None:
@@ -214,7 +214,7 @@ def _shape(args: argparse.Namespace) -> int:
     total = args.games * len(assignments(variant.players, len(setup.bots)))
     with _progress(args, setup, total) as advance:
         shape = run_shape(setup, args.games, args.workers, args.backend, args.ray_address,
-                          on_result=advance)
+                          on_result=advance, journal=args.journal)
     data = shape.to_json()
     data["command"] = command_line(args, "--bots", args.bots)
     if folder is not None:
@@ -252,7 +252,8 @@ def _skill(args: argparse.Namespace) -> int:
                       args.ray_address, dry=True)
     with _progress(args, probe.setup, probe.total) as advance:
         skill = run_skill(base, players, args.games, args.measure, args.workers,
-                          args.backend, args.ray_address, on_result=advance)
+                          args.backend, args.ray_address, on_result=advance,
+                          journal=args.journal)
     data = skill.to_json()
     flags = ["--strong", players.strong, "--beginner", players.beginner,
              "--clairvoyant", players.clairvoyant_name().split(":", 1)[1]]

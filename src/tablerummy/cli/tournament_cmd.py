@@ -2,7 +2,8 @@
 
 The bar (with the time left) goes to stderr and only to a terminal; the standings are a
 table on stdout, or one JSON object with ``--json``; ``--csv FILE`` also writes them as
-one row per bot.
+one row per bot; ``--journal FILE`` keeps every game as it finishes and resumes from it
+(:mod:`tablerummy.journal`).
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ def tournament_command(args: argparse.Namespace) -> int:
                 step()
 
         standings = tournament(setup, args.games, args.workers, args.backend,
-                               args.ray_address, on_result=advance)
+                               args.ray_address, on_result=advance, journal=args.journal)
     data = standings.to_json()
     if args.csv:
         _write_csv(args.csv, data)

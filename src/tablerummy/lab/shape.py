@@ -24,6 +24,7 @@ computed so, is in ``docs/lab.md``; in short:
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
@@ -217,7 +218,8 @@ class Shape:
 
 def run_shape(setup: Setup, deals: int, workers: int = 1, backend: str = "local",
               address: str | None = None,
-              on_result: Callable[[Task, GameResult], None] | None = None) -> Shape:
+              on_result: Callable[[Task, GameResult], None] | None = None,
+              journal: str | os.PathLike[str] | None = None) -> Shape:
     """Play ``deals`` duplicate deals of ``setup``'s bots (every seating, as in the
     tournament) with the lab's hooks, and collect them; ``on_result`` sees each game."""
     setup = replace(setup, hooks=LAB_HOOKS)
@@ -225,7 +227,7 @@ def run_shape(setup: Setup, deals: int, workers: int = 1, backend: str = "local"
     check_backend(backend, address)
     all_tasks = tasks(deals, variant.players, len(setup.bots))
     shape = Shape(setup, deals)
-    for task, result in run_tasks(setup, all_tasks, workers, backend, address):
+    for task, result in run_tasks(setup, all_tasks, workers, backend, address, journal):
         shape.add(task, result)
         if on_result is not None:
             on_result(task, result)

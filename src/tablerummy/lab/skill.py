@@ -35,6 +35,7 @@ player, whose clairvoyant differs from it in the information only.
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
@@ -202,7 +203,7 @@ class Skill:
 def run_skill(base: Setup, players: Players, deals: int, measure: str = "win",
               workers: int = 1, backend: str = "local", address: str | None = None,
               on_result: Callable[[Task, GameResult], None] | None = None,
-              dry: bool = False) -> Skill:
+              dry: bool = False, journal: str | os.PathLike[str] | None = None) -> Skill:
     """Play every deal with each player under test at each side against the field.
 
     ``dry``: check every setting and count the games (:attr:`Skill.total`), play none.
@@ -222,7 +223,7 @@ def run_skill(base: Setup, players: Players, deals: int, measure: str = "win",
     skill.total = len(all_tasks)
     if dry:
         return skill
-    for task, result in run_tasks(setup, all_tasks, workers, backend, address):
+    for task, result in run_tasks(setup, all_tasks, workers, backend, address, journal):
         skill.add(task, result)
         if on_result is not None:
             on_result(task, result)

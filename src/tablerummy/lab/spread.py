@@ -25,6 +25,7 @@ total.  Measures (``docs/lab.md``):
 from __future__ import annotations
 
 import math
+import os
 import random
 import statistics
 from collections.abc import Callable, Sequence
@@ -143,7 +144,8 @@ class Spread:
 def run_spread(setup: Setup, deals: int, workers: int = 1, backend: str = "local",
                address: str | None = None,
                on_result: Callable[[Task, GameResult], None] | None = None,
-               resamples: int = RESAMPLES, dry: bool = False) -> Spread:
+               resamples: int = RESAMPLES, dry: bool = False,
+               journal: str | os.PathLike[str] | None = None) -> Spread:
     """Play every deal with every seating of the population and collect the games.
 
     ``dry``: check every setting and count the games (:attr:`Spread.total`), play none.
@@ -159,7 +161,7 @@ def run_spread(setup: Setup, deals: int, workers: int = 1, backend: str = "local
     spread.total = len(all_tasks)
     if dry:
         return spread
-    for task, result in run_tasks(setup, all_tasks, workers, backend, address):
+    for task, result in run_tasks(setup, all_tasks, workers, backend, address, journal):
         spread.add(task, result)
         if on_result is not None:
             on_result(task, result)

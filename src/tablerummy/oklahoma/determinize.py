@@ -4,7 +4,8 @@ The state already keeps what every seat knows (:attr:`OklahomaState.known`): eac
 went down face up, so the discard pile is public; cards taken with the pile, or drawn
 from a stock rebuilt from the pile, are known to be in their hand until they leave it,
 and a rebuilt stock is known card by card.  The rest — the other hands' unknown cards and
-a stock dealt face down — is redealt at random.
+a stock dealt face down — is redealt at random: uniformly, or with ``beliefs`` each other
+hand's share in proportion to what that seat's public play says of it (:mod:`.beliefs`).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from collections.abc import Callable
 from random import Random
 from typing import TYPE_CHECKING, TypeVar
 
-from ..determinize import counts_of, deal_cards, pool_cards, unseen_pool
+from ..determinize import counts_of, deal_cards, deal_leaning, pool_cards, unseen_pool
 from .cards import NCARDS, parse_card
 
 if TYPE_CHECKING:
@@ -33,12 +34,16 @@ def deck_counts(variant: OklahomaVariant) -> list[int]:
     return held[1]
 
 
-def determinizer(state: S, seat: int, total: list[int] | None = None
-                 ) -> Callable[[Random], S]:
+def determinizer(state: S, seat: int, track: bool = True, beliefs: bool = False, *,
+                 total: list[int] | None = None) -> Callable[[Random], S]:
     """Determinizations of ``state`` for ``seat``, one per call with the given generator.
 
     ``total`` is the deck's count vector (computed from the variant when not given).
     The unseen cards and their places are worked out once for all the calls.
+    ``track=False`` leaves the leanings (:attr:`OklahomaState.leanings`) out of the
+    results: a search's playouts then note nothing (``known`` stays: observations show
+    it).  ``beliefs`` deals each other hand's unseen cards by its leaning, the stock
+    uniformly; a position without leanings deals uniformly.
     """
     if total is None:
         total = deck_counts(state.variant)
@@ -60,10 +65,20 @@ def determinizer(state: S, seat: int, total: list[int] | None = None
         slots.append(len(state.stock))
     cards = pool_cards(pool, slots)
     stock_hidden = not state.stock_known
+    if track and state.leanings is not None:
+        state.leanings.read()  # kept in the position: the next decision reads on from here
+    leans = state.leans if beliefs else None  # (a copy: the state may play on)
+    weights = None if leans is None else [
+        *(leans[p] for p in others), *((None,) if stock_hidden else ())]
+    source = state
+    if not track and state.leanings is not None:
+        source = state.copy()  # once: every deal copies it without the leanings
+        source.leanings = None
 
     def deal(rng: Random) -> S:
-        new = state.copy()
-        dealt = deal_cards(rng, cards, slots)
+        new = source.copy()
+        dealt = (deal_cards(rng, cards, slots) if weights is None
+                 else deal_leaning(rng, cards, slots, weights))
         hands = new.hands
         for p, got in zip(others, dealt, strict=False):
             hand = known[p][:]
@@ -80,4 +95,4 @@ def determinizer(state: S, seat: int, total: list[int] | None = None
 
 def determinize(state: S, seat: int, rng: Random, total: list[int] | None = None) -> S:
     """A full position ``seat`` could be in, the unseen cards redealt by ``rng``."""
-    return determinizer(state, seat, total)(rng)
+    return determinizer(state, seat, total=total)(rng)

@@ -19,9 +19,12 @@ from itertools import compress
 from random import Random
 from typing import TYPE_CHECKING, Any, Self
 
+from ..determinize import Leanings
 from ..events import listed, their, who, whose
 from ..variant import Action, HandState
 from . import actions as A
+from .beliefs import leanings as new_leanings
+from .beliefs import note as leaning_note
 from .cards import (
     _INDEX,
     JK,
@@ -106,9 +109,9 @@ class OklahomaState(HandState):
     """A hand of ``fortune``, ``arlington`` or ``arlington-heights``."""
 
     __slots__ = (
-        "_legal", "dealer", "discard", "end", "hands", "known", "last_turn", "log", "melds",
-        "out_seat", "phase", "players", "rebuilds", "rules", "seat", "sizes", "stock",
-        "stock_known", "variant",
+        "_legal", "dealer", "discard", "end", "hands", "known", "last_turn", "leanings",
+        "log", "melds", "out_seat", "phase", "players", "rebuilds", "rules", "seat", "sizes",
+        "stock", "stock_known", "variant",
     )
 
     variant: OklahomaVariant
@@ -119,6 +122,11 @@ class OklahomaState(HandState):
     stock: list[int]
     discard: list[int]
     known: list[list[int]]
+    leanings: Leanings | None
+    """What each seat's public play says of its hand (:mod:`.beliefs`; read as rows by
+    :attr:`leans`): kept by the true position and tracked determinizations, ``None`` in
+    a determinization made with ``track=False`` — ``known`` is always kept (observations
+    show it), so a search's playouts would otherwise note every step for nothing."""
     seat: int
     phase: int
     rebuilds: int
@@ -151,6 +159,7 @@ class OklahomaState(HandState):
         self.stock = order[size * n + 1:][::-1]  # top card last
         self.melds = [[] for _ in range(n)]
         self.known = [[0] * NCARDS for _ in range(n)]
+        self.leanings = new_leanings(self.rules, n)
         self.seat = (dealer + 1) % n
         self.phase = DRAW
         self.rebuilds = 0
@@ -173,6 +182,7 @@ class OklahomaState(HandState):
         new.stock = self.stock[:]
         new.melds = [m[:] for m in self.melds]
         new.known = [k[:] for k in self.known]
+        new.leanings = None if self.leanings is None else self.leanings.copy()
         new.seat = self.seat
         new.phase = self.phase
         new.rebuilds = self.rebuilds
@@ -182,6 +192,12 @@ class OklahomaState(HandState):
         new.out_seat = self.out_seat
         new._legal = self._legal
         return new
+
+    @property
+    def leans(self) -> list[list[float]] | None:
+        """Per seat, the weight of each card kind in its leaning (:mod:`.beliefs`; a fresh
+        copy), or ``None`` when the position keeps none."""
+        return None if self.leanings is None else self.leanings.rows()
 
     # --- legal actions ------------------------------------------------------------------
 
@@ -490,6 +506,11 @@ class OklahomaState(HandState):
     def apply_unchecked(self, action: Action) -> None:
         assert isinstance(action, tuple)
         self._legal = None
+        leanings = self.leanings
+        if leanings is not None:  # (noted before the action changes the position)
+            noted = leaning_note(self, action)
+            if noted is not None:
+                leanings.notes.append(noted)
         seat = self.seat
         kind = action[0]
         if kind == A.DISCARD:  # the commonest first
@@ -689,8 +710,11 @@ class OklahomaState(HandState):
 
         return determinize(self, seat, rng)
 
-    def determinizer(self, seat: int, track: bool = True) -> Callable[[Random], Self]:
-        """Many determinizations for ``seat`` (what every one shares is worked out once)."""
+    def determinizer(self, seat: int, track: bool = True, beliefs: bool = False
+                     ) -> Callable[[Random], Self]:
+        """Many determinizations for ``seat`` (what every one shares is worked out once);
+        ``track=False`` leaves the leanings out of them, ``beliefs`` deals by them
+        (:func:`.determinize.determinizer`)."""
         from .determinize import determinizer
 
-        return determinizer(self, seat)
+        return determinizer(self, seat, track, beliefs)

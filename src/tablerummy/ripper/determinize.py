@@ -14,7 +14,15 @@ from collections.abc import Callable
 from random import Random
 from typing import TYPE_CHECKING, TypeVar
 
-from ..determinize import counts_of, deal_cards, forget, give_hands, pool_cards, unseen_pool
+from ..determinize import (
+    counts_of,
+    deal_cards,
+    deal_leaning,
+    forget,
+    give_hands,
+    pool_cards,
+    unseen_pool,
+)
 from . import actions as A
 from .cards import ESCAPES, NK, NS, NV, VICTIM, WILD
 from .phases import Phase
@@ -53,11 +61,13 @@ def track(state: RipperState, action: int, shown: list[list[int]]) -> None:
         forget(mine, A.card_of(action))
 
 
-def determinizer(state: S, seat: int, track: bool = True) -> Callable[[Random], S]:
+def determinizer(state: S, seat: int, track: bool = True, beliefs: bool = False
+                 ) -> Callable[[Random], S]:
     """Determinizations of ``state`` for ``seat``, one per call with the given generator.
 
     The unseen cards and the places they may be are worked out once; ``track=False``
-    leaves the public bookkeeping out of the results (faster playouts).
+    leaves the public bookkeeping out of the results (faster playouts); ``beliefs``
+    deals each other hand's unseen cards by its public leaning (:mod:`.beliefs`).
     """
     n = state.players
     base = state.shown if state.shown is not None else [[0] * NK for _ in range(n)]
@@ -71,21 +81,31 @@ def determinizer(state: S, seat: int, track: bool = True) -> Callable[[Random], 
     slots = [state.sizes[p] - sum(shown[p]) for p in others] + [len(state.stock)]
     cards = pool_cards(pool, slots)
     known = [shown[p] for p in others]
-    keep = None if state.shown is None or not track else state.shown
+    keep = track and state.shown is not None
+    leanings = state.leanings
+    if keep and leanings is not None:
+        leanings.read()  # kept in the position: its next decision reads on from here
+    leans = state.leans if beliefs else None
+    weights = None if leans is None else [*(leans[p] for p in others), None]
+    source = state
+    if not keep and (state.shown is not None or leanings is not None):
+        source = state.copy()  # once: every deal copies it without the bookkeeping
+        source.shown = None
+        source.leanings = None
     strike = actor != seat and state.phase == Phase.STRIKE
     secret = [p for p in others if state.votes[p] is not None and state.end is None]
 
     def deal(rng: Random) -> S:
-        new = state.copy()
+        new = source.copy()  # (``shown`` and the leanings copied with it, when kept)
         new.forget_repeats()  # its keys hold the true hidden cards
-        dealt = deal_cards(rng, cards, slots)
+        dealt = (deal_cards(rng, cards, slots) if weights is None
+                 else deal_leaning(rng, cards, slots, weights))
         give_hands(new.hands, others, known, dealt)
         new.stock = dealt[-1]
         if strike:
             _give_victim(new, actor, others, rng)
         for p in secret:
             new.votes[p] = rng.randrange(NS)
-        new.shown = None if keep is None else [k[:] for k in keep]
         return new
 
     return deal

@@ -14,10 +14,13 @@ from itertools import chain, compress
 from random import Random
 from typing import TYPE_CHECKING, Any, Self
 
+from ..determinize import Leanings
 from ..events import how_many, listed, their, who, whose
 from ..mystery import REPETITION_TOLD, MysteryState, deal_counts
 from ..variant import Action
 from . import actions as A
+from .beliefs import leanings as new_leanings
+from .beliefs import note as leaning_note
 from .cards import (
     ALIBI,
     COMMISSIONER,
@@ -65,10 +68,37 @@ class RipperState(MysteryState):
     """A hand of ``ripper``; build it with :meth:`Ripper.new_hand`."""
 
     __slots__ = (
-        "actor", "areas", "cards", "dealer", "end", "escaper", "extra", "gavel_played",
-        "hands", "log", "out_seat", "outcome", "phase", "players", "quiet", "repeat_stock",
-        "repeats", "resign_end", "resign_queue", "result", "seat", "shown", "sizes", "stock",
-        "variant", "victims", "vote_caller", "votes", "wilds", "yard",
+        "actor",
+        "areas",
+        "cards",
+        "dealer",
+        "end",
+        "escaper",
+        "extra",
+        "gavel_played",
+        "hands",
+        "leanings",
+        "log",
+        "out_seat",
+        "outcome",
+        "phase",
+        "players",
+        "quiet",
+        "repeat_stock",
+        "repeats",
+        "resign_end",
+        "resign_queue",
+        "result",
+        "seat",
+        "shown",
+        "sizes",
+        "stock",
+        "variant",
+        "victims",
+        "vote_caller",
+        "votes",
+        "wilds",
+        "yard",
     )
 
     variant: Ripper
@@ -95,6 +125,9 @@ class RipperState(MysteryState):
     shown: list[list[int]] | None
     """Per seat, the cards everyone has seen go into that hand (:mod:`.determinize`);
     ``None`` in a determinized copy, whose playouts need no bookkeeping."""
+    leanings: Leanings | None
+    """What each seat's public play says of its hand (:mod:`.beliefs`; read as rows by
+    :attr:`leans`), kept alongside ``shown`` (``None`` together)."""
 
     def __init__(self, variant: Ripper, deck: Sequence[str], dealer: int, log: bool = False):
         n = variant.players
@@ -123,9 +156,16 @@ class RipperState(MysteryState):
         self.outcome = None
         self.result = None
         self.shown = [[0] * NK for _ in range(n)]
+        self.leanings = new_leanings(n)
         self.repeats = {}
         self.repeat_stock = -1
         self.quiet = 0
+
+    @property
+    def leans(self) -> list[list[float]] | None:
+        """Per seat, the weight of each card kind in its leaning (:mod:`.beliefs`; a fresh
+        copy), or ``None`` when the position keeps none."""
+        return None if self.leanings is None else self.leanings.rows()
 
     def copy(self) -> Self:
         new = object.__new__(type(self))
@@ -156,6 +196,7 @@ class RipperState(MysteryState):
         new.outcome = self.outcome
         new.result = self.result
         new.shown = None if self.shown is None else [k[:] for k in self.shown]
+        new.leanings = None if self.leanings is None else self.leanings.copy()
         new.repeats = self.repeats  # replaced, never changed in place (MysteryState)
         new.repeat_stock = self.repeat_stock
         new.quiet = self.quiet
@@ -450,6 +491,10 @@ class RipperState(MysteryState):
     def apply_unchecked(self, action: Action) -> None:
         assert isinstance(action, int)
         if self.shown is not None:
+            if self.leanings is not None:  # (noted before ``shown`` moves)
+                noted = leaning_note(self, action)
+                if noted is not None:
+                    self.leanings.notes.append(noted)
             track(self, action, self.shown)
         seat = self.seat
         if action == A.DRAW_STOCK:
@@ -795,5 +840,6 @@ class RipperState(MysteryState):
         """A position ``seat`` could be in, every card and vote it cannot see redealt."""
         return determinize(self, seat, rng)
 
-    def determinizer(self, seat: int, track: bool = True) -> Callable[[Random], Self]:
-        return determinizer(self, seat, track)
+    def determinizer(self, seat: int, track: bool = True, beliefs: bool = False
+                     ) -> Callable[[Random], Self]:
+        return determinizer(self, seat, track, beliefs)

@@ -93,7 +93,7 @@ def decide(request: BotRequest) -> str:
     bot = get_bot(request.bot, variant, request.seat, seed=request.seed)
     legal = [variant.parse_action(text) for text in request.legal]
     if bot.wants_sampler:
-        bot.sampler = request.sampler
+        bot.sampler = None if request.sampler is None else request.sampler.dealing(bot.beliefs)
     return variant.action_text(bot.choose(request.observation, legal))
 
 

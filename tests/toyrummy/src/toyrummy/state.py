@@ -259,8 +259,9 @@ class ToyState(HandState):
     def determinize(self, seat: int, rng: Random) -> Self:
         return self.determinizer(seat)(rng)
 
-    def determinizer(self, seat: int, track: bool = True) -> Callable[[Random], Self]:
-        return determinizer(self, seat)
+    def determinizer(self, seat: int, track: bool = True, beliefs: bool = False
+                     ) -> Callable[[Random], Self]:
+        return determinizer(self, seat)  # (no leanings kept: a uniform deal)
 
 
 S = TypeVar("S", bound=ToyState)
