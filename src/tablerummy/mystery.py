@@ -7,8 +7,9 @@ and the piles as lists with the top card last; these helpers are written once fo
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, Self
 
+from .determinize import Leanings
 from .errors import OptionError
 from .userinput import MAX_CARD_VALUE, shown
 from .variant import HandState
@@ -82,6 +83,53 @@ class MysteryState(HandState):
     """The Case File's size at the end of the last turn (−1 before the first)."""
     quiet: int
     """Turns in a row that left the Case File as it was."""
+    shown: list[list[int]] | None
+    """Per seat, the cards everyone has seen go into that hand (the family's
+    ``determinize``); ``None`` in a determinized copy, whose playouts need no bookkeeping."""
+    leanings: Leanings | None
+    """What each seat's public play says of its hand (the family's ``beliefs``; read as
+    rows by :attr:`leans`), kept alongside ``shown`` (``None`` together)."""
+
+    @property
+    def leans(self) -> list[list[float]] | None:
+        """Per seat, the weight of each card kind in its leaning (a fresh copy), or
+        ``None`` when the position keeps none."""
+        return None if self.leanings is None else self.leanings.rows()
+
+    def unseen(self, seat: int) -> int:
+        """How many of ``seat``'s cards nobody else has seen."""
+        shown = self.shown
+        return self.sizes[seat] - (sum(shown[seat]) if shown is not None else 0)
+
+    def hidden(self, seat: int) -> list[int]:
+        """What of ``seat``'s hand nobody else has seen, per card kind (the part a
+        determinization redeals)."""
+        shown = self.shown
+        hand = self.hands[seat]
+        if shown is None:
+            return hand[:]
+        return [h - s for h, s in zip(hand, shown[seat], strict=True)]
+
+    def deal_plan(self, others: Sequence[int], track: bool, beliefs: bool
+                  ) -> tuple[Self, list[Sequence[float] | None] | None]:
+        """What a determinizer deals from: the position to copy at every deal (this one
+        when its bookkeeping is kept, else a copy without ``shown`` and the leanings, made
+        once), and the leaning of each slot — ``others``' hands, then the stock — or
+        ``None`` for a uniform deal.  A kept position's leanings are read here first, so
+        that its next decision reads on from here."""
+        keep = track and self.shown is not None
+        leanings = self.leanings
+        if keep and leanings is not None:
+            leanings.read()
+        leans = self.leans if beliefs else None
+        weights: list[Sequence[float] | None] | None = (
+            None if leans is None else [*(leans[p] for p in others), None])
+        source = self
+        if not keep and (self.shown is not None or leanings is not None):
+            source = self.copy()
+            source.shown = None
+            source.leanings = None
+        return source, weights
 
     def _position(self) -> tuple[int | None, ...]:
         """The whole position at the start of a turn, as a key (the Case File's size and

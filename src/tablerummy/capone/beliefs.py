@@ -26,6 +26,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ..determinize import Leanings, Note, dilute, lean
+from ..mystery import MysteryState
 from . import actions as A
 from .cards import NG, NK
 
@@ -65,12 +66,6 @@ says what the hand held before the two cards drawn instead): the calibration mea
 them there, and :func:`lean_note` leans before it dilutes for the drawn cards."""
 
 
-def _unseen(state: CaponeState, seat: int) -> int:
-    """How many of ``seat``'s cards nobody else has seen."""
-    shown = state.shown
-    return state.sizes[seat] - (sum(shown[seat]) if shown is not None else 0)
-
-
 def note(state: CaponeState, action: int) -> Note | None:
     """The public facts ``action`` (about to be applied to ``state``) leans by, or None:
     ``(seat, action, …)`` with what the action needs — the Underworld's top card, who
@@ -83,7 +78,7 @@ def note(state: CaponeState, action: int) -> Note | None:
     stock = len(state.stock)
     if action == A.DRAW_STOCK:
         top = state.discard[-1] if state.discard else -1
-        return (seat, action, top, _unseen(state, seat), min(2, stock))
+        return (seat, action, top, state.unseen(seat), min(2, stock))
     if action == A.DRAW_DISCARD:
         return (seat, action, state.discard[-1])
     if action < A.LAYOFF:
@@ -98,14 +93,14 @@ def note(state: CaponeState, action: int) -> Note | None:
         for step in range(1, n):
             other = (seat + step) % n
             if state.hands[other][g]:  # who gives is announced
-                return (seat, action, n, other, _unseen(state, other) - 1, min(1, stock))
+                return (seat, action, n, other, state.unseen(other) - 1, min(1, stock))
         return (seat, action, n, -1, 0, 0)
     if action < A.SEARCH_INDIVIDUALLY:
         g, target = divmod(action - A.ASK_DIRECTLY, A.MAX_SEATS)
         given = state.hands[target][g]  # how many is announced
-        return (seat, action, _unseen(state, target) - given, min(given, stock))
+        return (seat, action, state.unseen(target) - given, min(given, stock))
     if action == A.DRAW_TWO:
-        return (seat, action, -1, _unseen(state, seat), min(2, stock))
+        return (seat, action, -1, state.unseen(seat), min(2, stock))
     return None
 
 
@@ -191,11 +186,6 @@ def leanings(players: int) -> Leanings:
     return Leanings(lean_note, players, NK)
 
 
-def hidden(state: CaponeState, seat: int) -> list[int]:
-    """What of ``seat``'s hand nobody else has seen, per card kind (the part a
-    determinization redeals)."""
-    shown = state.shown
-    hand = state.hands[seat]
-    if shown is None:
-        return hand[:]
-    return [h - s for h, s in zip(hand, shown[seat], strict=True)]
+def hidden(state: MysteryState, seat: int) -> list[int]:
+    """What of ``seat``'s hand nobody else has seen (what the calibration compares)."""
+    return state.hidden(seat)

@@ -12,7 +12,6 @@ from itertools import chain, compress
 from random import Random
 from typing import TYPE_CHECKING, Any, Self
 
-from ..determinize import Leanings
 from ..events import area_of, counted, how_many, listed, side_name, verb, who
 from ..mystery import REPETITION_TOLD, MysteryState, deal_counts
 from ..variant import Action
@@ -79,12 +78,6 @@ class CaponeState(MysteryState):
     phase: int
     gavel_played: bool
     out_seat: int | None
-    shown: list[list[int]] | None
-    """Per seat, the cards everyone has seen go into that hand (:mod:`.determinize`);
-    ``None`` in a determinized copy, whose playouts need no bookkeeping."""
-    leanings: Leanings | None
-    """What each seat's public play says of its hand (:mod:`.beliefs`; read as rows by
-    :attr:`leans`), kept alongside ``shown`` (``None`` together)."""
 
     def __init__(self, variant: Capone, deck: Sequence[str], dealer: int, log: bool = False):
         n = variant.players
@@ -136,12 +129,6 @@ class CaponeState(MysteryState):
         new.repeat_stock = self.repeat_stock
         new.quiet = self.quiet
         return new
-
-    @property
-    def leans(self) -> list[list[float]] | None:
-        """Per seat, the weight of each card kind in its leaning (:mod:`.beliefs`; a fresh
-        copy), or ``None`` when the position keeps none."""
-        return None if self.leanings is None else self.leanings.rows()
 
     def _position(self) -> tuple[int | None, ...]:
         # hands and areas have fixed sizes, so the Underworld (last) needs no length

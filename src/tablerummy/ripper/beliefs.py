@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ..determinize import Leanings, Note, dilute, lean
+from ..mystery import MysteryState
 from . import actions as A
 from .cards import LETTERS, NK, NS
 from .phases import Phase
@@ -55,12 +56,6 @@ _RESIGN = int(Phase.RESIGN)
 _EVIDENCE = (*range(NS), LETTERS)
 
 
-def _unseen(state: RipperState, seat: int) -> int:
-    """How many of ``seat``'s cards nobody else has seen."""
-    shown = state.shown
-    return state.sizes[seat] - (sum(shown[seat]) if shown is not None else 0)
-
-
 def note(state: RipperState, action: int) -> Note | None:
     """The public facts ``action`` (about to be applied to ``state``) leans by, or None:
     ``(seat, action, …)`` with what the action needs — Scotland Yard's top card, who
@@ -72,7 +67,7 @@ def note(state: RipperState, action: int) -> Note | None:
     stock = len(state.stock)
     if action == A.DRAW_STOCK:
         top = state.yard[-1] if state.yard else -1
-        return (seat, action, top, _unseen(state, seat), min(1, stock))
+        return (seat, action, top, state.unseen(seat), min(1, stock))
     if action == A.DRAW_DISCARD:
         return (seat, action, state.yard[-1])
     if A.MELD <= action < A.LAYOFF:
@@ -84,7 +79,7 @@ def note(state: RipperState, action: int) -> Note | None:
     if A.TAKE <= action < A.PLAY_SUSPECT:
         return (seat, action)
     if A.VICTIM_DRAW <= action < A.VICTIM_SCENE or action == A.STRIKES_DRAW:
-        return (seat, action, -1, _unseen(state, seat), min(2, stock))
+        return (seat, action, -1, state.unseen(seat), min(2, stock))
     return None
 
 
@@ -155,11 +150,6 @@ def leanings(players: int) -> Leanings:
     return Leanings(lean_note, players, NK)
 
 
-def hidden(state: RipperState, seat: int) -> list[int]:
-    """What of ``seat``'s hand nobody else has seen, per card kind (the part a
-    determinization redeals)."""
-    shown = state.shown
-    hand = state.hands[seat]
-    if shown is None:
-        return hand[:]
-    return [h - s for h, s in zip(hand, shown[seat], strict=True)]
+def hidden(state: MysteryState, seat: int) -> list[int]:
+    """What of ``seat``'s hand nobody else has seen (what the calibration compares)."""
+    return state.hidden(seat)

@@ -81,17 +81,7 @@ def determinizer(state: S, seat: int, track: bool = True, beliefs: bool = False
     slots = [state.sizes[p] - sum(shown[p]) for p in others] + [len(state.stock)]
     cards = pool_cards(pool, slots)
     known = [shown[p] for p in others]
-    keep = track and state.shown is not None
-    leanings = state.leanings
-    if keep and leanings is not None:
-        leanings.read()  # kept in the position: its next decision reads on from here
-    leans = state.leans if beliefs else None
-    weights = None if leans is None else [*(leans[p] for p in others), None]
-    source = state
-    if not keep and (state.shown is not None or leanings is not None):
-        source = state.copy()  # once: every deal copies it without the bookkeeping
-        source.shown = None
-        source.leanings = None
+    source, weights = state.deal_plan(others, track, beliefs)
     strike = actor != seat and state.phase == Phase.STRIKE
     secret = [p for p in others if state.votes[p] is not None and state.end is None]
 

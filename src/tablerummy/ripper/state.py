@@ -14,7 +14,6 @@ from itertools import chain, compress
 from random import Random
 from typing import TYPE_CHECKING, Any, Self
 
-from ..determinize import Leanings
 from ..events import how_many, listed, their, who, whose
 from ..mystery import REPETITION_TOLD, MysteryState, deal_counts
 from ..variant import Action
@@ -122,12 +121,6 @@ class RipperState(MysteryState):
     escaper: int | None
     outcome: str | None
     result: HandResult | None
-    shown: list[list[int]] | None
-    """Per seat, the cards everyone has seen go into that hand (:mod:`.determinize`);
-    ``None`` in a determinized copy, whose playouts need no bookkeeping."""
-    leanings: Leanings | None
-    """What each seat's public play says of its hand (:mod:`.beliefs`; read as rows by
-    :attr:`leans`), kept alongside ``shown`` (``None`` together)."""
 
     def __init__(self, variant: Ripper, deck: Sequence[str], dealer: int, log: bool = False):
         n = variant.players
@@ -160,12 +153,6 @@ class RipperState(MysteryState):
         self.repeats = {}
         self.repeat_stock = -1
         self.quiet = 0
-
-    @property
-    def leans(self) -> list[list[float]] | None:
-        """Per seat, the weight of each card kind in its leaning (:mod:`.beliefs`; a fresh
-        copy), or ``None`` when the position keeps none."""
-        return None if self.leanings is None else self.leanings.rows()
 
     def copy(self) -> Self:
         new = object.__new__(type(self))
