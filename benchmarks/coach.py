@@ -17,7 +17,7 @@ Two sections:
   says how far it got; ``--resume`` skips the games already there.
 
     python benchmarks/coach.py spread
-    nice -n 10 python benchmarks/coach.py ranking --games 50 --workers 2 --out benchmarks/journals/coach-ranking.jsonl
+    nice -n 10 python benchmarks/coach.py ranking --games 50 --workers 2 --resume
 """
 
 from __future__ import annotations
