@@ -17,7 +17,7 @@ Two sections:
   says how far it got; ``--resume`` skips the games already there.
 
     python benchmarks/coach.py spread
-    nice -n 10 python benchmarks/coach.py ranking --games 50 --workers 2 --out ranking.jsonl
+    nice -n 10 python benchmarks/coach.py ranking --games 50 --workers 2 --resume
 """
 
 from __future__ import annotations
@@ -43,12 +43,13 @@ from tablerummy.variant import get_variant
 SEEDS = 5
 POSITIONS = [("capone", 0), ("capone", 40), ("fortune", 30)]
 """(variant, greedy decisions played first) of each position the spread is measured at."""
-RANKING_BUDGET = Budget(iterations=300, playouts=6)
+RANKING_BUDGET = Budget(iterations=300, playouts=10)
 RANKING_TOP = 2
 """The ranking's small budget: the search at the ismcts bot's own 300 iterations (at 30,
 its greedy prior makes greedy's move its first choice nearly always, and greedy's play
-then looks flawless: measured, 2026-12-04), its best two moves and the move played, 6
-playouts each; no hindsight column (the ranking does not read it)."""
+then looks flawless: measured, 2026-12-04), its best two moves and the move played, 10
+playouts each (a loss counts only past the paired playouts' noise, which 6 playouts
+could seldom pass); no hindsight column (the ranking does not read it)."""
 
 
 def position(name: str, steps: int, seed: int = 7) -> Game:
@@ -202,7 +203,7 @@ def main() -> None:
     parser.add_argument("section", choices=("spread", "pair", "ranking"))
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--workers", type=int, default=1)
-    parser.add_argument("--out", type=Path, default=Path("coach-ranking.jsonl"))
+    parser.add_argument("--out", type=Path, default=Path("benchmarks/journals/coach-ranking.jsonl"))
     parser.add_argument("--resume", action="store_true")
     parser.add_argument("--summary", action="store_true",
                         help="ranking: only summarise the games already in --out")

@@ -18,6 +18,7 @@ from test_bad_input_fuzz import PLACES, VALUES, _record, one_line
 
 from tablerummy.bots import ask, get_bot
 from tablerummy.coach import Analysis, Budget, Hint, analyse, hints
+from tablerummy.coach.playouts import beyond_noise
 from tablerummy.errors import IllegalActionError, OptionError, RecordError
 from tablerummy.game import Game
 from tablerummy.variant import get_variant, variant_names
@@ -178,3 +179,19 @@ def test_a_reason_says_what_the_move_changes_for_the_side() -> None:
                                      "search prefers the first")
     assert said(win=0.3, gain=-4, rank=1) == (
         "-4 on your side's standing now; 20 points of win chance below the first")
+
+
+def test_a_loss_counts_only_when_the_paired_playouts_tell_it_from_noise() -> None:
+    # the same results: no loss
+    assert beyond_noise([1, 0, 1, 0], [1, 0, 1, 0]) == 0.0
+    # the played move wins one playout in 24 less: within the noise of 24 pairs
+    assert beyond_noise([1.0] * 24, [1.0] * 23 + [0.0]) == 0.0
+    # noise both ways: no loss, though the mean is positive
+    assert beyond_noise([1, 0, 1, 1, 0, 1], [0, 1, 1, 0, 1, 1]) == 0.0
+    # a loss in most pairs: counted, as the mean difference
+    best, played = [1.0] * 20 + [0.0] * 4, [0.0] * 16 + [1.0] * 4 + [0.0] * 4
+    assert beyond_noise(best, played) == pytest.approx(16 / 24)
+    # points: the same 5 points lost in every playout is no noise at all
+    assert beyond_noise([10.0, 20.0, 30.0], [5.0, 15.0, 25.0]) == pytest.approx(5.0)
+    # the played move better than the "best": never a negative loss
+    assert beyond_noise([0.0] * 8, [1.0] * 8) == 0.0

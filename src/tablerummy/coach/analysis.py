@@ -16,6 +16,7 @@ from ..variant import Action
 from .assess import Assessed, assess
 from .budget import Budget
 from .hints import table_of
+from .playouts import beyond_noise
 
 MISTAKES = 3
 """The biggest mistakes listed per seat."""
@@ -28,7 +29,8 @@ the real one, so it gets less work than the seat's own assessment."""
 class Decision:
     """One analysed decision: the move played and the best, in text and in words; the
     win chance before it (with the best move); the losses of the played move (≥ 0, from
-    what the seat knew); the best move with hindsight (the true deal known)."""
+    what the seat knew; 0 unless the paired playouts tell it from their noise:
+    :func:`~.playouts.beyond_noise`); the best move with hindsight (the true deal known)."""
 
     hand: int
     ply: int
@@ -178,6 +180,7 @@ def _decision(game: Game, seat: int, hand: int, ply: int, played: Action, budget
                                 top=HINDSIGHT_TOP, truth=True)[0].action)
         hind_words = say(hind_text)
     played_text, best_text = text(played), text(best.action)
+    played_outlook = mine.outlook
     return Decision(hand, ply, seat, played_text, say(played_text), best_text, say(best_text),
-                    best.win, max(0.0, best.win - mine.outlook.win),
-                    max(0.0, best.margin - mine.outlook.margin), hind_text, hind_words)
+                    best.win, beyond_noise(best.wins, played_outlook.wins),
+                    beyond_noise(best.margins, played_outlook.margins), hind_text, hind_words)

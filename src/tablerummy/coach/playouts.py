@@ -43,6 +43,9 @@ class Outlook:
     the hand, its side's minus the best other side's; ``gain``: the mean change the move
     itself makes to its side's standing (the family's ``standing``); ``ends``: the share
     of positions in which the move ends the hand; ``count``: playouts behind the numbers.
+    ``wins`` and ``margins``: each playout's result, in playout order — playout ``i`` of
+    every candidate starts from the same position with the same random numbers, so two
+    candidates' lists pair up (:func:`beyond_noise`).
     """
 
     action: Action
@@ -51,6 +54,8 @@ class Outlook:
     gain: float
     ends: float
     count: int
+    wins: tuple[float, ...] = ()
+    margins: tuple[float, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -93,11 +98,10 @@ class Playouts:
                  deadline: float | None = None) -> list[Outlook]:
         """An :class:`Outlook` per action, from ``count`` playouts each (fewer, but at
         least :data:`LEAST`, when ``deadline`` — a ``time.thread_time()`` — passes)."""
-        wins = [0.0] * len(actions)
-        margins = [0.0] * len(actions)
+        wins: list[list[float]] = [[] for _ in actions]
+        margins: list[list[float]] = [[] for _ in actions]
         gains = [0.0] * len(actions)
         ends = [0.0] * len(actions)
-        played = [0] * len(actions)
         for i in range(count):
             if deadline is not None and i >= LEAST and time.thread_time() >= deadline:
                 break
@@ -111,11 +115,11 @@ class Playouts:
                 gains[k] += side_scores(state)[self.side] - before
                 ends[k] += state.is_over
                 won, margin = self._finish(state, Random(f"{self.seed}/playout/{i}"))
-                wins[k] += won
-                margins[k] += margin
-                played[k] += 1
-        return [Outlook(a, wins[k] / n, margins[k] / n, gains[k] / n, ends[k] / n, n)
-                for k, a in enumerate(actions) for n in [max(played[k], 1)]]
+                wins[k].append(won)
+                margins[k].append(margin)
+        return [Outlook(a, sum(wins[k]) / n, sum(margins[k]) / n, gains[k] / n, ends[k] / n,
+                        len(wins[k]), tuple(wins[k]), tuple(margins[k]))
+                for k, a in enumerate(actions) for n in [max(len(wins[k]), 1)]]
 
     def _finish(self, state: HandState, rng: Random) -> tuple[float, float]:
         """Play the game on from ``state``: (1 if the side won the game else 0, the
@@ -143,3 +147,30 @@ class Playouts:
             dealer = (dealer + 1) % variant.players
             state = variant.new_hand(variant.shuffled_deck(rng), dealer)
         raise AssertionError("unreachable")
+
+
+NOISE_Z = 2.0
+"""How many standard errors a loss must exceed to count (about a 2.5 % chance, one-sided,
+that pure noise passes it)."""
+
+
+def beyond_noise(best: Sequence[float], played: Sequence[float], z: float = NOISE_Z) -> float:
+    """The mean of the paired differences ``best[i] - played[i]`` when it exceeds ``z``
+    standard errors of that mean, else 0: a loss the playouts can tell from their noise.
+
+    Why: with a few dozen playouts the "best" of several candidates wins a little more
+    than the move played by chance alone, and charging that as a loss marks sound moves
+    as mistakes — most of all a searching player's, whose moves differ from the judge's
+    search by chance more often than a greedy player's (docs/coach.md, Accuracy).  The
+    playouts pair up (the same positions and random numbers for every candidate), so
+    the noise of the difference is measured from the pairs themselves."""
+    diffs = [b - p for b, p in zip(best, played, strict=False)]
+    if not diffs:
+        return 0.0
+    mean = sum(diffs) / len(diffs)
+    if mean <= 0.0:
+        return 0.0
+    if len(diffs) < 2:
+        return mean
+    spread = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
+    return mean if mean > z * (spread / len(diffs)) ** 0.5 else 0.0
