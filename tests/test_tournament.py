@@ -229,3 +229,21 @@ def test_a_journal_with_a_broken_game_line_is_refused(
     capsys.readouterr()
     assert main(argv) == 2
     assert "line 2" in capsys.readouterr().err
+
+
+def test_a_journal_read_only_leaves_a_line_being_written_alone(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from tablerummy.journal import Journal
+
+    journal = tmp_path / "row.jsonl"
+    assert main(["tournament", "capone", "--bots", "greedy,random", "--games", "1", "--json",
+                 "--journal", str(journal)]) == 0
+    with journal.open("a") as out:
+        out.write('{"deal": 1, "assign')  # another process is writing this line
+    before = journal.read_bytes()
+    setup = Setup("capone", dict(get_variant("capone").options), ("greedy", "random"))
+    with Journal(journal, setup, read_only=True) as reader:
+        assert len(reader.done) == 2
+        with pytest.raises(RuntimeError):
+            reader.add(*next(iter(reader.done.values())))
+    assert journal.read_bytes() == before

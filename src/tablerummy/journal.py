@@ -60,33 +60,41 @@ class Journal:
     """An open journal: :meth:`done` are the games it already holds, :meth:`add`
     appends one.  Use it as a context manager (it closes the file)."""
 
-    def __init__(self, path: str | os.PathLike[str], setup: Setup) -> None:
+    def __init__(self, path: str | os.PathLike[str], setup: Setup, *,
+                 read_only: bool = False) -> None:
+        """Open (or start) the journal at ``path`` for ``setup``'s run.  ``read_only``:
+        only read what it holds (a journal another process may be writing: a cut-off
+        last line is skipped, not cut, and nothing is written)."""
         self.path = Path(path)
         self.done: dict[tuple[int, int], tuple[Task, GameResult]] = {}
+        self._file: TextIO | None = None
         expected = header(setup)
         try:
-            lines = self._read()
+            lines = self._read(cut=not read_only)
             if lines:
                 self._check(lines[0], expected)
                 for number, line in enumerate(lines[1:], start=2):
                     task, result = self._entry(line, number)
                     self.done[(task[0], task[1])] = (task, result)
-            self._file: TextIO = self.path.open("a", encoding="utf-8")
+            if not read_only:
+                self._file = self.path.open("a", encoding="utf-8")
         except OSError as err:
             raise OptionError(f"--journal: cannot use {self.path}: "
                               f"{err.strerror or err}") from None
-        if not lines:
+        if not lines and not read_only:
             self._write(expected)
 
-    def _read(self) -> list[str]:
-        """The journal's complete lines; a cut-off last line is removed from the file."""
+    def _read(self, cut: bool) -> list[str]:
+        """The journal's complete lines; a cut-off last line is left out (and, with
+        ``cut``, removed from the file, so that appending starts on a line of its own)."""
         if not self.path.exists():
             return []
         raw = self.path.read_bytes()
         if raw and not raw.endswith(b"\n"):
             keep = raw.rfind(b"\n") + 1
-            with self.path.open("r+b") as out:
-                out.truncate(keep)
+            if cut:
+                with self.path.open("r+b") as out:
+                    out.truncate(keep)
             raw = raw[:keep]
         try:
             text = raw.decode("utf-8")
@@ -119,6 +127,8 @@ class Journal:
                               "of this journal") from None
 
     def _write(self, data: dict[str, Any]) -> None:
+        if self._file is None:
+            raise RuntimeError("a journal opened read-only is not written to")
         self._file.write(json.dumps(data, separators=(",", ":")) + "\n")
         self._file.flush()
 
@@ -140,7 +150,8 @@ class Journal:
         return held, todo
 
     def close(self) -> None:
-        self._file.close()
+        if self._file is not None:
+            self._file.close()
 
     def __enter__(self) -> Journal:
         return self

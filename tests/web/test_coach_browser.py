@@ -24,8 +24,10 @@ Page = Any
 WAIT = 10_000
 DOCS = bool(os.environ.get("TABLERUMMY_DOCS_IMAGES"))
 ANALYSIS_WAIT = 900_000 if DOCS else 120_000
-DOCS_ENV = {"TABLERUMMY_HINT_ITERATIONS": "200", "TABLERUMMY_ANALYSIS_ITERATIONS": "24"}
-"""The pictures of the docs are of a coach that searched more (a smoother chart)."""
+DOCS_ENV = {"TABLERUMMY_HINT_ITERATIONS": "200", "TABLERUMMY_ANALYSIS_ITERATIONS": "24",
+            "TABLERUMMY_ANALYSIS_PLAYOUTS": "12"}
+"""The pictures of the docs are of a coach that searched and played out more (a smoother
+chart, and losses the playouts can tell from their noise)."""
 
 
 @pytest.fixture(scope="module")

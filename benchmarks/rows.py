@@ -1,0 +1,143 @@
+"""Issue 29's long rows, kept in journals: what each row has played, and playing on.
+
+A row is a duplicate tournament of 400 games (200 deals × 2 seatings) that takes hours of
+CPU; its games are kept in ``benchmarks/journals/ROW.jsonl`` as they finish, so a row
+grows across sessions and machines.  ``status`` prints, per row, the games its journal
+holds and the standings of those games (nothing is played); ``run`` plays on the rows in
+order, the first unfinished first, until ``--minutes`` of wall time have passed (a game
+under way then is lost, and played again next time).
+
+    python benchmarks/rows.py status
+    python benchmarks/rows.py run --workers 2 --minutes 120
+    python benchmarks/rows.py run --rows capone-1000 --workers 2
+
+Every row uses the deals of docs/benchmarks.md § Bot strength (seeds 2000 … 2199), so
+rows of the same variant compare on the same games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import os
+import signal
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tablerummy.journal import Journal
+from tablerummy.simulate import Setup, check_setup
+from tablerummy.tournament import Standings, assignments, tasks, tournament
+
+JOURNALS = Path(__file__).resolve().parent / "journals"
+SEED = 2000
+DEALS = 200
+
+
+@dataclass(frozen=True)
+class Row:
+    """One row: a name (its journal's), the variant, its options and the bots."""
+
+    name: str
+    variant: str
+    bots: tuple[str, ...]
+    options: tuple[tuple[str, Any], ...] = ()
+
+    def setup(self) -> Setup:
+        setup = Setup(self.variant, dict(self.options), self.bots, SEED)
+        variant = check_setup(setup, DEALS, 1)
+        return Setup(setup.variant, dict(variant.options), setup.bots, setup.seed)
+
+    @property
+    def journal(self) -> Path:
+        return JOURNALS / f"{self.name}.jsonl"
+
+
+ROWS = (
+    Row("capone-2p-ismcts-greedy-s2000", "capone", ("ismcts", "greedy")),
+    Row("capone-2p-ismcts1000-greedy-s2000", "capone", ("ismcts:iterations=1000", "greedy")),
+    Row("capone-2p-ismcts3000-greedy-s2000", "capone", ("ismcts:iterations=3000", "greedy")),
+    Row("capone-2p-ismcts-uniform-s2000", "capone", ("ismcts", "ismcts-uniform")),
+    Row("fortune-2p-ismcts-uniform-s2000", "fortune", ("ismcts", "ismcts-uniform")),
+)
+"""The rows in the order ``run`` plays them: the budget curve of the default in ``capone``
+first (it decides the default's budget), then the default against today's bot."""
+
+
+def held(row: Row) -> Standings:
+    """The standings of the games the row's journal holds (none played here)."""
+    setup = row.setup()
+    variant = setup.make_variant()
+    per_deal = len(assignments(variant.players, len(setup.bots)))
+    standings = Standings(setup, DEALS, per_deal)
+    if row.journal.exists():
+        with Journal(row.journal, setup, read_only=True) as journal:
+            found, _ = journal.split(tasks(DEALS, variant.players, len(setup.bots)))
+        for task, result in found:
+            standings.add(task, result)
+    return standings
+
+
+def status(rows: tuple[Row, ...]) -> list[dict[str, Any]]:
+    out = []
+    for row in rows:
+        data = held(row).to_json()
+        total = DEALS * data["games_per_deal"]
+        entry = {"row": row.name, "games": data["games"], "of": total,
+                 "win_rate": data["win_rate"], "win_interval": data["win_interval"],
+                 "hands_per_game": round(data["hands_per_game"], 2),
+                 "errors": data["errors"]}
+        out.append(entry)
+        print(json.dumps(entry), flush=True)
+    return out
+
+
+def _play(row: Row, workers: int) -> None:
+    tournament(row.setup(), DEALS, workers, journal=row.journal)
+
+
+def run(rows: tuple[Row, ...], workers: int, minutes: float | None) -> None:
+    """Play on each unfinished row in order, in a child process that is stopped when the
+    time is up (its journal keeps every finished game)."""
+    deadline = None if minutes is None else time.monotonic() + 60 * minutes
+    JOURNALS.mkdir(parents=True, exist_ok=True)
+    for row in rows:
+        standings = held(row)
+        if len(standings.results) >= DEALS * standings.per_deal:
+            continue
+        print(f"{row.name}: {len(standings.results)} games held, playing on", flush=True)
+        child = multiprocessing.Process(target=_play, args=(row, workers))
+        child.start()
+        child.join(None if deadline is None else max(0.0, deadline - time.monotonic()))
+        if child.is_alive():  # Ctrl-C's way out: the tournament stops its pool too
+            os.kill(child.pid or 0, signal.SIGINT)
+            child.join(30)
+            if child.is_alive():
+                child.terminate()
+                child.join()
+            print(f"{row.name}: time is up", flush=True)
+            return
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("section", choices=["status", "run"])
+    parser.add_argument("--rows", default="", help="row names or prefixes, comma-separated")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--minutes", type=float, default=None)
+    args = parser.parse_args()
+    wanted = [w.strip() for w in args.rows.split(",") if w.strip()]
+    rows = tuple(r for r in ROWS if not wanted or any(r.name.startswith(w) for w in wanted))
+    if not rows:
+        sys.exit(f"no row named {args.rows!r} (rows: {', '.join(r.name for r in ROWS)})")
+    if args.section == "status":
+        status(rows)
+    else:
+        run(rows, args.workers, args.minutes)
+
+
+if __name__ == "__main__":
+    main()
