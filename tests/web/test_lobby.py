@@ -39,6 +39,11 @@ def test_the_lobby_offers_variants_with_options_and_bots(client: Any) -> None:
     capone = variants["capone"]
     assert {o["name"] for o in capone["options"]} >= {"players", "teams", "target"}
     assert "random" in capone["bots"]
+    # a bot kept for measurements plays by name but is not offered to newcomers
+    assert "ismcts" in capone["bots"] and "ismcts-uniform" not in capone["bots"]
+    made = client.post("/api/tables", json={"variant": "capone",
+                                            "seats": ["person", "ismcts-uniform"]})
+    assert made.status_code == 201
 
 
 def test_joining_refuses_what_it_must(client: Any) -> None:

@@ -93,6 +93,9 @@ class Bot(ABC):
     """True for search bots: :func:`decide` hands them a :class:`Sampler` before choosing."""
     beliefs: bool = True
     """For search bots: whether their :class:`Sampler` deals by beliefs (see there)."""
+    offered: ClassVar[bool] = True
+    """Whether the web lobby offers it for a seat (a bot kept for measurements is not:
+    it still plays anywhere by name, the lobby just does not list it)."""
     remembers: bool = True
     """Whether the bot may keep memory from one call to the next (the greedy bots count
     their turns without the stock shrinking).  A search that asks a bot about unrelated
@@ -155,11 +158,15 @@ def _family_bots(variant: str) -> dict[str, type[Bot]]:
     return {cls.name: cls for cls in family_of(variant).bots()}
 
 
-def bot_names(variant: str) -> list[str]:
-    """Every bot that plays ``variant``: those for every game and its family's own."""
+def bot_names(variant: str, offered: bool = False) -> list[str]:
+    """Every bot that plays ``variant``: those for every game and its family's own
+    (``offered``: only those the web lobby offers, :attr:`Bot.offered`)."""
     _load()
     own = _family_bots(variant)
-    return sorted({name for name, v in _BOTS if v in (variant, "*")} | set(own))
+    names = sorted({name for name, v in _BOTS if v in (variant, "*")} | set(own))
+    if offered:
+        names = [n for n in names if (cls := bot_class(n, variant)) is None or cls.offered]
+    return names
 
 
 def bot_class(name: str, variant: str) -> type[Bot] | None:

@@ -450,6 +450,7 @@ class UniformISMCTSBot(ISMCTSBot):
     name = "ismcts-uniform"
     beliefs = False
     iterations = 300
+    offered = False
 
 
 register_bot()(UniformISMCTSBot)

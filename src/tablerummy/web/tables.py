@@ -876,7 +876,7 @@ def lobby_variants() -> list[dict[str, Any]]:
              "type": type(spec.default).__name__}
             for key, spec in specs.items()
         ]
-        info["bots"] = bot_names(name)
+        info["bots"] = bot_names(name, offered=True)
         out.append(info)
     return out
 
