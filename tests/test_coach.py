@@ -165,20 +165,32 @@ def test_a_reason_says_what_the_move_changes_for_the_side() -> None:
     from tablerummy.coach.playouts import Outlook
     from tablerummy.coach.reasons import reason
 
+    def outlook(win: float, margin: float = 3.0, gain: float = 0.0, ends: float = 0.0,
+                noisy: bool = False) -> Outlook:
+        """24 playouts that won ``win`` of the time: the first ones, or (``noisy``) the
+        last ones, so that two noisy outlooks' wins cross each other."""
+        won = round(24 * win)
+        wins = [0.0] * (24 - won) + [1.0] * won if noisy else [1.0] * won + [0.0] * (24 - won)
+        return Outlook(0, win, margin, gain, ends, 24, tuple(wins), (margin,) * 24)
+
     def said(win: float = 0.5, margin: float = 3.0, gain: float = 0.0, ends: float = 0.0,
-             rank: int = 0, first: float = 0.5) -> str:
-        return reason(Outlook(0, win, margin, gain, ends, 24), first, rank)
+             rank: int = 0, first: float = 0.5, noisy: bool = False) -> str:
+        return reason(outlook(win, margin, gain, ends, noisy), outlook(first), rank)
 
     assert said(win=1.0, margin=38, ends=1.0, first=1.0).startswith(
         "ends the hand and wins the game: +38 for your side")
     assert said(margin=-12, ends=1.0).startswith("ends the hand: -12 for your side")
     assert said(gain=38) == "+38 on your side's standing now; the search's first choice"
     assert said() == "the search's first choice"
-    assert said(rank=2) == "won as often as the first in 24 playouts"
-    assert said(rank=1, win=0.6) == ("won 10 points more often in 24 playouts, but the "
-                                     "search prefers the first")
-    assert said(win=0.3, gain=-4, rank=1) == (
-        "-4 on your side's standing now; 20 points of win chance below the first")
+    assert said(rank=2) == "as good as the first within the noise of 24 playouts"
+    # the same playouts won, and 4 more (each pair the same or better): past the noise
+    assert said(rank=1, win=2 / 3) == ("won 17 points more often in 24 playouts, but the "
+                                       "search prefers the first")
+    # as many more, but won in other playouts than the first's: within the noise
+    assert said(rank=1, win=2 / 3, noisy=True) == (
+        "as good as the first within the noise of 24 playouts")
+    assert said(win=0.25, gain=-4, rank=1) == (
+        "-4 on your side's standing now; 25 points of win chance below the first")
 
 
 def test_a_loss_counts_only_when_the_paired_playouts_tell_it_from_noise() -> None:

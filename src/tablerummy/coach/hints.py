@@ -57,7 +57,7 @@ def hints(game: Game, seat: int, *, budget: Budget | None = None, seed: int | No
     assessed = assess(game.state, seat, game.observation(seat), table_of(game), budget,
                       seed, top=top)[:max(1, top)]
     say = sayer(variant)
-    best = assessed[0].outlook.win
+    best = assessed[0].outlook
     out = []
     for a in assessed:
         text = variant.action_text(a.action)

@@ -10,16 +10,18 @@ its own number, so no family needs a hook here.
 
 from __future__ import annotations
 
-from .playouts import Outlook
+from .playouts import Outlook, beyond_noise
 
 SURE = 0.999
 """A share of positions counted as all of them (playouts are averaged in floats)."""
 
 
-def reason(outlook: Outlook, first_win: float, rank: int, who: str = "your side") -> str:
+def reason(outlook: Outlook, first: Outlook, rank: int, who: str = "your side") -> str:
     """Why this move, in one line (``"ends the hand: +38 for your side"``); ``rank`` is
-    its place in the search's order (0: the search's first choice, whose win chance is
-    ``first_win``)."""
+    its place in the search's order (0: the search's first choice, ``first``).  A
+    difference of win chance with the first is told only when the paired playouts can
+    tell it from their noise (:func:`~.playouts.beyond_noise`, the rule of an analysis's
+    losses); else the two are as good as each other within it."""
     o = outlook
     parts = []
     if o.ends >= SURE and o.win >= SURE:
@@ -28,14 +30,14 @@ def reason(outlook: Outlook, first_win: float, rank: int, who: str = "your side"
         parts.append(f"ends the hand: {o.margin:+.0f} for {who}")
     elif abs(o.gain) >= 0.5:
         parts.append(f"{o.gain:+.0f} on {who}'s standing now")
-    gap = (first_win - o.win) * 100
+    gap = (first.win - o.win) * 100
     if rank == 0:
         parts.append("the search's first choice")
-    elif gap >= 0.5:
+    elif gap >= 0.5 and beyond_noise(first.wins, o.wins):
         parts.append(f"{gap:.0f} points of win chance below the first")
-    elif gap <= -0.5:
+    elif gap <= -0.5 and beyond_noise(o.wins, first.wins):
         parts.append(f"won {-gap:.0f} points more often in {o.count} playouts, "
                      "but the search prefers the first")
     else:
-        parts.append(f"won as often as the first in {o.count} playouts")
+        parts.append(f"as good as the first within the noise of {o.count} playouts")
     return "; ".join(parts)
