@@ -334,14 +334,6 @@ def lean_note(rules: Rules, note: Note | None, leans: list[list[float]], memo: i
     return memo
 
 
-def update(state: OklahomaState, action: object, leans: list[list[float]]) -> None:
-    """Move the leanings ``leans`` for ``action``, which is about to be applied to
-    ``state`` (what the position's :class:`~tablerummy.determinize.Leanings` do when
-    they are read)."""
-    assert isinstance(action, tuple)
-    lean_note(state.rules, note(state, action), leans)
-
-
 def hidden(state: OklahomaState, seat: int) -> list[int]:
     """What of ``seat``'s hand nobody else has seen, per card kind (the part a
     determinization redeals): its hand less the cards known to be in it."""
