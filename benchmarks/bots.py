@@ -15,9 +15,15 @@ Three sections, each optional:
   lower bound above 50 % in every other row.  The issue asks for ≥ 400 games a row.
 * ``budget`` — ismcts against greedy in ``capone`` (2 players) at several iteration
   budgets: how strength grows with search.
+* ``cost`` — what a move of ``ismcts:iterations=N`` costs in real games against greedy:
+  CPU time per searched decision (median, mean, 90th percentile, most) and the share of
+  the budget the search ran before it settled, for each ``N`` of ``--budgets``, the games
+  interleaved across budgets (game ``i`` of every budget on the same deal).  It maps an
+  iteration budget to the seconds per move the issue's limits speak of.
 
     python benchmarks/bots.py --sections speed                  # a minute
     python benchmarks/bots.py --sections strength --deals 200   # 400 games a row: hours
+    python benchmarks/bots.py --sections cost --budgets 300,1000,3000 --games 4
     python benchmarks/bots.py --quick                           # every section, tiny samples
     python benchmarks/bots.py --json out.json
 
@@ -282,6 +288,63 @@ def budget_section(deals: int, workers: int, budgets: tuple[int, ...],
     return rows
 
 
+# --- cost --------------------------------------------------------------------------------
+
+def cost_game(name: str, players: int, iterations: int, seed: int) -> tuple[list[float],
+                                                                          list[int]]:
+    """One game of ``ismcts:iterations=N`` (seat 0, and every even seat) against greedy:
+    the CPU seconds (of this thread) and the iterations run of each searched decision."""
+    from tablerummy.bots import decide
+    from tablerummy.variant import get_variant
+
+    variant = get_variant(name, {"players": players})
+    game = Game(variant, seed=seed)
+    bots = [get_bot(f"ismcts:iterations={iterations}" if s % 2 == 0 else "greedy", variant, s,
+                    seed=seed * 10 + s) for s in range(players)]
+    seconds: list[float] = []
+    runs: list[int] = []
+    while not game.game_over:
+        seat = game.to_act
+        assert seat is not None
+        legal = game.legal_actions()
+        bot = bots[seat]
+        started = time.thread_time()
+        action = decide(bot, game.state, game.observation(seat), legal)
+        if isinstance(bot, ISMCTSBot) and len(legal) > 1:
+            seconds.append(time.thread_time() - started)
+            runs.append(bot.searched)
+        game.apply(action, seat=seat)
+    return seconds, runs
+
+
+def cost_section(name: str, players: int, budgets: tuple[int, ...], games: int,
+                 console: Console) -> dict[str, Any]:
+    per: dict[int, tuple[list[float], list[int]]] = {n: ([], []) for n in budgets}
+    for g in range(games):
+        for n in budgets:
+            seconds, runs = cost_game(name, players, n, 3000 + g)
+            per[n][0].extend(seconds)
+            per[n][1].extend(runs)
+    table = Table(title=f"Cost of a searched move: ismcts:iterations=N vs greedy, {name} "
+                        f"{players} players, {games} games a budget (CPU ms of the thread)")
+    for col in ("N", "decisions", "median ms", "mean ms", "90th pct ms", "most ms",
+                "iterations run"):
+        table.add_column(col, justify="right")
+    rows: dict[str, Any] = {}
+    for n, (seconds, runs) in per.items():
+        ordered = sorted(seconds)
+        row = {"decisions": len(ordered), "median": statistics.median(ordered),
+               "mean": statistics.fmean(ordered),
+               "p90": ordered[int(0.9 * (len(ordered) - 1))], "most": ordered[-1],
+               "share_run": statistics.fmean(runs) / n}
+        rows[str(n)] = row
+        table.add_row(str(n), str(row["decisions"]), f"{row['median'] * 1000:.0f}",
+                      f"{row['mean'] * 1000:.0f}", f"{row['p90'] * 1000:.0f}",
+                      f"{row['most'] * 1000:.0f}", f"{row['share_run']:.0%}")
+    console.print(table)
+    return rows
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--sections", default="speed,strength,budget")
@@ -296,6 +359,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--budgets", help="iterations per move in the budget section "
                                           f"(default {','.join(map(str, BUDGETS))})")
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--games", type=int, default=4, help="games a budget in cost")
+    parser.add_argument("--variant", default="capone", help="the table of cost")
+    parser.add_argument("--players", type=int, default=2, help="its players")
     parser.add_argument("--quick", action="store_true", help="tiny samples, for a smoke test")
     parser.add_argument("--json", metavar="FILE")
     args = parser.parse_args(argv)
@@ -303,6 +369,7 @@ def main(argv: list[str] | None = None) -> int:
         args.iterations, args.rounds, args.deals = 200, 1, 1
         args.budget = 20
         args.budgets = args.budgets or "10,30"
+        args.games = 1
     sections = {s.strip() for s in args.sections.split(",")}
     console = Console()
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
@@ -317,6 +384,9 @@ def main(argv: list[str] | None = None) -> int:
     if "budget" in sections:
         budgets = tuple(int(b) for b in (args.budgets or ",".join(map(str, BUDGETS))).split(","))
         results["budget"] = budget_section(args.deals, args.workers, budgets, console)
+    if "cost" in sections:
+        budgets = tuple(int(b) for b in (args.budgets or ",".join(map(str, BUDGETS))).split(","))
+        results["cost"] = cost_section(args.variant, args.players, budgets, args.games, console)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
             json.dump(results, out, indent=1)

@@ -7,6 +7,7 @@ check that the sampler carries nothing of the true hidden cards.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from random import Random
 
@@ -18,7 +19,7 @@ from tablerummy.capone.state import CaponeState
 from tablerummy.errors import OptionError
 from tablerummy.game import Game
 from tablerummy.simulate import Setup, simulate
-from tablerummy.variant import get_variant
+from tablerummy.variant import Action, Observation, get_variant
 
 VARIANTS = ["capone", "ripper", "fortune", "arlington", "arlington-heights"]
 
@@ -287,3 +288,38 @@ def test_a_target_too_large_for_a_float_does_not_break_the_search() -> None:
     bot = get_bot("ismcts:iterations=10", variant, seat, seed=1)
     assert decide(bot, game.state, game.observation(seat), game.legal_actions()) \
         in game.legal_actions()
+
+
+class _Unsettled(ISMCTSBot):
+    """The default search, but every decision spends its whole budget."""
+
+    def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        return self.ranked(observation, legal)[0] if len(legal) > 1 else legal[0]
+
+
+@pytest.mark.parametrize(("name", "players"), [("capone", 2), ("fortune", 2), ("ripper", 3)])
+def test_stopping_a_settled_search_early_plays_the_same_game(name: str, players: int) -> None:
+    """A search stops once no root action can overtake the first: the move, and every
+    later one, is what the whole budget would have played (the same seed, the same game)."""
+    variant = get_variant(name, {"players": players})
+    games = []
+    stopped = []
+    for cls in (ISMCTSBot, _Unsettled):
+        game = Game(variant, seed=11)
+        bots = [cls(variant, s, seed=40 + s) for s in range(players)]
+        for bot in bots:
+            bot.configure({"iterations": "120", "depth": "4"})
+        moves: list[Action] = []
+        early = 0
+        while len(game.hands) == 1 and not game.game_over and len(moves) < 120:
+            seat = game.to_act
+            assert seat is not None
+            legal = game.legal_actions()
+            action = decide(bots[seat], game.state, game.observation(seat), legal)
+            early += len(legal) > 1 and bots[seat].searched < 120
+            moves.append(action)
+            game.apply(action, seat=seat)
+        games.append(moves)
+        stopped.append(early)
+    assert games[0] == games[1]
+    assert stopped[1] == 0 and stopped[0] > 0  # the settled searches did stop early

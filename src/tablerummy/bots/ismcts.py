@@ -132,6 +132,8 @@ class ISMCTSBot(Bot):
     cutoff: float = 0.8
     discount: float = 0.99
     value: str = "game"
+    searched: int = 0
+    """The iterations the last search ran (fewer than the budget when it settled early)."""
     _guide_bots: list[Bot] | None = None
 
     options: ClassVar[Mapping[str, str]] = {
@@ -198,25 +200,38 @@ class ISMCTSBot(Bot):
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
-        return self.ranked(observation, legal)[0]
+        return self.ranked(observation, legal, settle=True)[0]
 
-    def ranked(self, observation: Observation, legal: Sequence[Action]) -> list[Action]:
+    def ranked(self, observation: Observation, legal: Sequence[Action],
+               settle: bool = False) -> list[Action]:
         """Every legal action, the search's best first (most visits, then most reward):
         what :meth:`choose` plays, and the order the coach (:mod:`tablerummy.coach`)
-        offers moves in.  A single legal action is returned without a search."""
+        offers moves in.  A single legal action is returned without a search.
+
+        ``settle``: only the first action matters (:meth:`choose`), so the search may stop
+        once no other can overtake it (:meth:`search`); the rest of the order is then
+        rougher."""
         if len(legal) == 1:
             return list(legal)
         self.positions()  # fail here, before anything else, when there is nothing to search
         hint = None
         if self.prior > 0:
             hint = self._guides()[self.seat].choose(observation, legal)
-        root, _ = self.search(observation, hint)
+        root, _ = self.search(observation, hint, settle)
         return sorted(legal, key=lambda a: (root.children[a].visits, root.children[a].reward)
                       if a in root.children else (-1, 0.0), reverse=True)
 
-    def search(self, observation: Observation, hint: Action | None = None
-               ) -> tuple[Node, int]:
+    def search(self, observation: Observation, hint: Action | None = None,
+               settle: bool = False) -> tuple[Node, int]:
         """Grow the tree of this decision; return its root and the iterations run.
+
+        ``settle``: stop as soon as the most visited root action leads every other by more
+        visits than the iterations left — none can then overtake it, so the move played is
+        the one the whole budget would choose, at a fraction of the cost when the search
+        is sure early (most decisions: docs/bots.md).  Each search draws its random numbers
+        from a generator of its own, seeded by the bot's (and reseeds the greedy guides'
+        from it), so stopping early leaves every later decision as it would have been:
+        the same seed plays the same game either way.
 
         ``hint`` is the greedy bot's choice: at the root it gets a progressive bias of
         ``prior / sqrt(visits + 1)`` (in reward units) that fades as the search learns;
@@ -228,7 +243,7 @@ class ISMCTSBot(Bot):
         prior = self.prior
         tree = self.tree
         sampler = self.positions()
-        rng = self.rng
+        rng = random.Random(self.rng.getrandbits(64))
         variant = self.variant
         nsides = len(variant.sides)
         side_of = [variant.side_of(s) for s in range(variant.players)]
@@ -257,6 +272,11 @@ class ISMCTSBot(Bot):
             if span is not None:
                 lo, hi = span
         guides = self._guides() if self.rollout == "greedy" or tree > 0 else None
+        if guides is not None:
+            for guide in guides:
+                guide.rng.seed(rng.getrandbits(64))
+        children_of_root = root.children
+        settle_every = 16 if settle and limit is not None else 0
         greedy_rollouts = self.rollout == "greedy"
         reward = VALUATIONS[self.value]
         cutoff = self.cutoff
@@ -268,6 +288,17 @@ class ISMCTSBot(Bot):
             if deadline is not None and done and not done % 16 \
                     and time.perf_counter() >= deadline:
                 break
+            if settle_every and done and not done % settle_every:
+                assert limit is not None
+                first = second = 0
+                for child in children_of_root.values():
+                    v = child.visits
+                    if v > first:
+                        first, second = v, first
+                    elif v > second:
+                        second = v
+                if first - second > limit - done:
+                    break
             state = sampler.sample(rng)
             node = root
             path = [root]
@@ -345,6 +376,7 @@ class ISMCTSBot(Bot):
                 if n.side >= 0:
                     n.reward += rewards[n.side]
             done += 1
+        self.searched = done
         return root, done
 
     def positions(self) -> Positions:
