@@ -57,14 +57,21 @@ class Row:
 
 
 ROWS = (
-    Row("capone-2p-ismcts-greedy-s2000", "capone", ("ismcts", "greedy")),
-    Row("capone-2p-ismcts1000-greedy-s2000", "capone", ("ismcts:iterations=1000", "greedy")),
-    Row("capone-2p-ismcts3000-greedy-s2000", "capone", ("ismcts:iterations=3000", "greedy")),
+    Row("capone-2p-ismcts300-learned-greedy-s2000", "capone",
+        ("ismcts:iterations=300:estimate=learned", "greedy")),
+    Row("capone-2p-ismcts300-standing-greedy-s2000", "capone",
+        ("ismcts:estimate=standing", "greedy")),
+    Row("capone-2p-ismcts1000-standing-greedy-s2000", "capone",
+        ("ismcts:iterations=1000:estimate=standing", "greedy")),
+    Row("capone-2p-ismcts3000-standing-greedy-s2000", "capone",
+        ("ismcts:iterations=3000:estimate=standing", "greedy")),
     Row("capone-2p-ismcts-uniform-s2000", "capone", ("ismcts", "ismcts-uniform")),
     Row("fortune-2p-ismcts-uniform-s2000", "fortune", ("ismcts", "ismcts-uniform")),
 )
-"""The rows in the order ``run`` plays them: the budget curve of the default in ``capone``
-first (it decides the default's budget), then the default against today's bot."""
+"""The rows in the order ``run`` plays them.  Each names its bots' every setting that has
+changed since it started (``estimate``, ``iterations``), so that a later change of the
+defaults cannot slip another player into a journal: the learned estimate against the
+standing at 300 iterations first (it decides the evaluation), then the budget curve."""
 
 
 def held(row: Row) -> Standings:

@@ -22,9 +22,11 @@ framework asks.
 
 from __future__ import annotations
 
+import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .variant import Action, HandState, Observation, Variant
@@ -94,6 +96,49 @@ class SearchHooks:
     def standing(self, state: HandState) -> list[float]:
         """Each side's hand score, or for an unfinished hand what it stands at now."""
         return [float(s) for s in state.scores()]
+
+    # --- a learned estimate of an unfinished hand (optional) ----------------------------
+
+    estimate_file: ClassVar[Path | None] = None
+    """The fitted weights of :meth:`features` (``python -m tablerummy.bots.learn
+    VARIANT`` writes them), or None: the family has no learned estimate."""
+    feature_names: ClassVar[tuple[str, ...]] = ()
+    """What each of :meth:`features` is, in order."""
+    _weights: dict[int, list[float]] | None = None
+
+    def features(self, state: HandState, side: int) -> list[float]:
+        """Facts of the full position ``state`` that tell how many more points ``side``
+        will bank before the hand ends (the first is 1, the bias); what
+        :meth:`estimate` weighs."""
+        raise NotImplementedError(f"{type(self).__name__} has no learned estimate")
+
+    def weights(self, players: int) -> list[float] | None:
+        """The fitted weights for ``players`` (those of the nearest player count fitted),
+        or None when the family has none."""
+        if self._weights is None:
+            fitted: dict[int, list[float]] = {}
+            if self.estimate_file is not None:
+                data = json.loads(self.estimate_file.read_text(encoding="utf-8"))
+                fitted = {int(k): [float(w) for w in v] for k, v in data["weights"].items()}
+            self._weights = {n: fitted[min(fitted, key=lambda f: (abs(f - n), f))]
+                             for n in range(1, 9)} if fitted else {}
+        return self._weights.get(players)
+
+    def estimate(self, state: HandState) -> list[float]:
+        """Each side's expected hand score: :meth:`standing` plus, for a hand under way,
+        the points its :meth:`features` say it will still bank (the learned weights).
+        Without weights, or once the hand is over, :meth:`standing` itself."""
+        now = self.standing(state)
+        if state.is_over:
+            return now
+        weights = self.weights(state.variant.players)
+        if weights is None:
+            return now
+        out = []
+        for side, score in enumerate(now):
+            facts = self.features(state, side)
+            out.append(score + sum(w * f for w, f in zip(weights, facts, strict=True)))
+        return out
 
 
 class Observer(ABC):

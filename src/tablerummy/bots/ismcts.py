@@ -132,6 +132,7 @@ class ISMCTSBot(Bot):
     cutoff: float = 0.8
     discount: float = 0.99
     value: str = "game"
+    estimate: str = "learned"
     searched: int = 0
     """The iterations the last search ran (fewer than the budget when it settled early)."""
     _guide_bots: list[Bot] | None = None
@@ -149,6 +150,8 @@ class ISMCTSBot(Bot):
         "cutoff": "0.8: the weight of a cut-off rollout's margin (at most 1)",
         "discount": "0.99: the discount per decision from the root (1: none)",
         "value": "game: won games count +1/-1; margin: the valuation before 2026-12-04",
+        "estimate": "learned: a cut-off hand is valued by the family's learned estimate, "
+                    "where it has one; standing: by what it stands at now",
         "beliefs": "on: deal unseen cards by what each player's public play says (off: uniformly)",
     }
 
@@ -189,6 +192,11 @@ class ISMCTSBot(Bot):
                 raise OptionError("ismcts option value is game or margin, not "
                                   f"{shown(options['value'])}")
             self.value = options["value"].lower()
+        if "estimate" in options:
+            if options["estimate"].lower() not in ("learned", "standing"):
+                raise OptionError("ismcts option estimate is learned or standing, not "
+                                  f"{shown(options['estimate'])}")
+            self.estimate = options["estimate"].lower()
         if "beliefs" in options:
             flag = options["beliefs"].lower()
             if flag not in ("on", "off"):
@@ -262,7 +270,8 @@ class ISMCTSBot(Bot):
         rnd = rng.random
         greed = self.greed
         hooks = search_hooks(variant)
-        standing = hooks.standing
+        standing = hooks.estimate if self.estimate == "learned" \
+            and hooks.weights(variant.players) is not None else hooks.standing
         progress: Callable[[Action], bool] | None = None
         lo: int | None = None
         hi: int | None = None
