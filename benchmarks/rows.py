@@ -9,7 +9,13 @@ under way then is lost, and played again next time).
 
     python benchmarks/rows.py status
     python benchmarks/rows.py run --workers 2 --minutes 120
-    python benchmarks/rows.py run --rows capone-1000 --workers 2
+    python benchmarks/rows.py run --rows capone-2p-ismcts1000 --workers 2
+    python benchmarks/rows.py report     # the budget plot of docs/bots.md, and its table
+
+``report`` draws the ``capone`` rows against greedy by CPU seconds a move (what
+``benchmarks/bots.py --sections cost --json benchmarks/journals/cost-capone-2p.json``
+measured for each budget), one line per estimate, with their 95 % intervals, into
+``docs/images/bot-budget.png`` (and ``.svg``), and prints the table that goes beside it.
 
 Every row uses the deals of docs/benchmarks.md § Bot strength (seeds 2000 … 2199), so
 rows of the same variant compare on the same games.
@@ -39,12 +45,15 @@ DEALS = 200
 
 @dataclass(frozen=True)
 class Row:
-    """One row: a name (its journal's), the variant, its options and the bots."""
+    """One row: a name (its journal's), the variant, its options and the bots; a row of
+    the budget curve also says its iterations a move and its line (the estimate)."""
 
     name: str
     variant: str
     bots: tuple[str, ...]
     options: tuple[tuple[str, Any], ...] = ()
+    budget: int | None = None
+    line: str = ""
 
     def setup(self) -> Setup:
         setup = Setup(self.variant, dict(self.options), self.bots, SEED)
@@ -58,13 +67,13 @@ class Row:
 
 ROWS = (
     Row("capone-2p-ismcts300-learned-greedy-s2000", "capone",
-        ("ismcts:iterations=300:estimate=learned", "greedy")),
+        ("ismcts:iterations=300:estimate=learned", "greedy"), budget=300, line="learned"),
     Row("capone-2p-ismcts300-standing-greedy-s2000", "capone",
-        ("ismcts:estimate=standing", "greedy")),
+        ("ismcts:estimate=standing", "greedy"), budget=300, line="standing"),
     Row("capone-2p-ismcts1000-standing-greedy-s2000", "capone",
-        ("ismcts:iterations=1000:estimate=standing", "greedy")),
+        ("ismcts:iterations=1000:estimate=standing", "greedy"), budget=1000, line="standing"),
     Row("capone-2p-ismcts3000-standing-greedy-s2000", "capone",
-        ("ismcts:iterations=3000:estimate=standing", "greedy")),
+        ("ismcts:iterations=3000:estimate=standing", "greedy"), budget=3000, line="standing"),
     Row("capone-2p-ismcts-uniform-s2000", "capone", ("ismcts", "ismcts-uniform")),
     Row("fortune-2p-ismcts-uniform-s2000", "fortune", ("ismcts", "ismcts-uniform")),
 )
@@ -102,6 +111,72 @@ def status(rows: tuple[Row, ...]) -> list[dict[str, Any]]:
     return out
 
 
+COST = JOURNALS / "cost-capone-2p.json"
+PLOT = JOURNALS.parent.parent / "docs" / "images" / "bot-budget"
+
+
+def report(rows: tuple[Row, ...]) -> list[dict[str, Any]]:
+    """The budget curve: each budget row's standings beside its CPU seconds a move."""
+    cost = json.loads(COST.read_text(encoding="utf-8"))["cost"] if COST.exists() else {}
+    points = []
+    for row in rows:
+        if row.budget is None:
+            continue
+        data = held(row).to_json()
+        if not data["games"]:
+            continue
+        first = row.bots[0]
+        seconds = cost.get(str(row.budget), {}).get("mean")
+        points.append({"row": row.name, "line": row.line, "iterations": row.budget,
+                       "cpu_s_a_move": seconds, "games": data["games"],
+                       "win_rate": data["win_rate"][first],
+                       "win_interval": data["win_interval"][first]})
+    print("| estimate | iterations a move | CPU s a move (mean) | games | win rate against "
+          "greedy | 95 % interval |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: |")
+    for p in sorted(points, key=lambda p: (p["line"], p["iterations"])):
+        low, high = p["win_interval"]
+        secs = "–" if p["cpu_s_a_move"] is None else f"{p['cpu_s_a_move']:.2f}"
+        print(f"| {p['line']} | {p['iterations']} | {secs} | {p['games']} | "
+              f"{p['win_rate']:.1%} | {low:.1%} – {high:.1%} |")
+    _plot([p for p in points if p["cpu_s_a_move"] is not None])
+    return points
+
+
+def _plot(points: list[dict[str, Any]]) -> None:
+    from matplotlib.figure import Figure
+
+    from tablerummy.lab.report import figure
+
+    def draw(fig: Figure) -> None:
+        ax = fig.add_subplot()
+        for line in sorted({p["line"] for p in points}):
+            mine = sorted((p for p in points if p["line"] == line),
+                          key=lambda p: p["cpu_s_a_move"])
+            xs = [p["cpu_s_a_move"] for p in mine]
+            ys = [100 * p["win_rate"] for p in mine]
+            errs = [[100 * (p["win_rate"] - p["win_interval"][0]) for p in mine],
+                    [100 * (p["win_interval"][1] - p["win_rate"]) for p in mine]]
+            ax.errorbar(xs, ys, yerr=errs, marker="o", capsize=3,
+                        label=f"estimate={line}")
+            for p, x, y in zip(mine, xs, ys, strict=True):
+                ax.annotate(f"{p['iterations']} it. ({p['games']} games)", (x, y),
+                            textcoords="offset points", xytext=(6, -12), fontsize=7)
+        ax.axhline(65, color="grey", linestyle="--", linewidth=0.8)
+        ax.text(0.0, 65.5, " goal 65 %", transform=ax.get_yaxis_transform(), fontsize=7,
+                color="grey")
+        ax.axvline(0.5, color="grey", linestyle=":", linewidth=0.8)
+        ax.set_xscale("log")
+        ax.set_xlabel("CPU seconds a move (mean over the games' searched decisions)")
+        ax.set_ylabel("ismcts games won against greedy, %")
+        ax.set_title("capone, 2 players: strength by budget (95 % intervals)", fontsize=10)
+        ax.legend(fontsize=8, loc="lower right")
+
+    PLOT.parent.mkdir(parents=True, exist_ok=True)
+    figure(PLOT.parent, PLOT.name, draw)
+    print(f"wrote {PLOT}.png and .svg")
+
+
 def _play(row: Row, workers: int) -> None:
     tournament(row.setup(), DEALS, workers, journal=row.journal)
 
@@ -131,7 +206,7 @@ def run(rows: tuple[Row, ...], workers: int, minutes: float | None) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("section", choices=["status", "run"])
+    parser.add_argument("section", choices=["status", "run", "report"])
     parser.add_argument("--rows", default="", help="row names or prefixes, comma-separated")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--minutes", type=float, default=None)
@@ -142,6 +217,8 @@ def main() -> None:
         sys.exit(f"no row named {args.rows!r} (rows: {', '.join(r.name for r in ROWS)})")
     if args.section == "status":
         status(rows)
+    elif args.section == "report":
+        report(rows)
     else:
         run(rows, args.workers, args.minutes)
 

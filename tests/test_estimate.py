@@ -1,0 +1,121 @@
+"""The learned estimate of a cut-off hand: what its features say, how the search reads it,
+and the command that fits it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from random import Random
+
+import pytest
+
+from tablerummy.bots import get_bot
+from tablerummy.bots.ismcts import ISMCTSBot
+from tablerummy.bots.learn import main as learn
+from tablerummy.capone.cards import AL_CAPONE, NG
+from tablerummy.capone.estimate import FEATURES, features
+from tablerummy.capone.state import CaponeState
+from tablerummy.errors import OptionError
+from tablerummy.family import SearchHooks
+from tablerummy.registry import family_of
+from tablerummy.variant import get_variant
+
+
+def _hand(players: int = 2, seed: int = 4) -> CaponeState:
+    variant = get_variant("capone", {"players": players})
+    state = variant.new_hand(variant.shuffled_deck(Random(seed)), 0)
+    assert isinstance(state, CaponeState)
+    return state
+
+
+def _only(state: CaponeState, seat: int, counts: dict[int, int]) -> None:
+    """Give ``seat`` exactly ``counts`` (kind: copies), the rest of its hand to the stock."""
+    hand = state.hands[seat]
+    for k, c in enumerate(hand):
+        state.stock.extend([k] * c)
+    hand[:] = [0] * len(hand)
+    for k, c in counts.items():
+        hand[k] = c
+        for _ in range(c):
+            state.stock.remove(k)
+    state.sizes[seat] = sum(counts.values())
+
+
+def test_the_features_say_what_the_hand_could_put_down() -> None:
+    state = _hand()
+    _only(state, 0, {AL_CAPONE: 3, 1: 1, NG: 1})  # three Al Capones, one Humphreys, a Gavel
+    facts = dict(zip(FEATURES, features(state, 0), strict=True))
+    cards = state.variant.cards
+    assert facts["bias"] == 1
+    assert facts["playable"] == cards.area_points(AL_CAPONE, 3)
+    assert facts["waiting"] == cards.points[1]
+    assert (facts["gavels"], facts["cards"]) == (1, 5)
+    state.areas[1][1] = 3  # Humphreys melded by the other side: the one in hand plays now
+    facts = dict(zip(FEATURES, features(state, 0), strict=True))
+    assert facts["playable"] == cards.area_points(AL_CAPONE, 3) + cards.points[1]
+    assert facts["waiting"] == 0
+
+
+def test_the_estimate_adds_the_points_still_to_bank_and_is_exact_once_over() -> None:
+    hooks = family_of(get_variant("capone")).search()
+    state = _hand()
+    weights = hooks.weights(2)
+    assert weights is not None and len(weights) == len(FEATURES)
+    now = hooks.standing(state)
+    expected = [now[s] + sum(w * f for w, f in zip(weights, features(state, s), strict=True))
+                for s in range(2)]
+    assert hooks.estimate(state) == pytest.approx(expected)
+    assert hooks.estimate(state) != now
+    while not state.is_over:  # play the hand out: then the estimate is the score
+        state.apply_unchecked(state.legal_actions()[-1])
+    assert hooks.estimate(state) == hooks.standing(state)
+
+
+def test_the_shipped_weights_cover_every_player_count_and_say_how_they_were_made() -> None:
+    hooks = family_of(get_variant("capone")).search()
+    assert hooks.estimate_file is not None
+    data = json.loads(hooks.estimate_file.read_text(encoding="utf-8"))
+    assert data["features"] == list(FEATURES)
+    assert sorted(data["weights"]) == ["2", "3", "4"]
+    assert data["command"].startswith("python -m tablerummy.bots.learn capone")
+    for fit in data["fit"].values():  # the fit explains what the standing alone cannot
+        assert fit["r2"] > 0.2 > fit["r2_standing"]
+    for players in (2, 3, 4, 5):
+        assert hooks.weights(players) is not None
+
+
+def test_a_family_without_weights_values_a_hand_by_its_standing() -> None:
+    hooks = SearchHooks()
+    state = _hand()
+    assert hooks.weights(2) is None
+    assert hooks.estimate(state) == hooks.standing(state)
+    with pytest.raises(NotImplementedError):
+        hooks.features(state, 0)
+
+
+def test_the_search_reads_the_estimate_unless_told_to_stand() -> None:
+    variant = get_variant("capone")
+    bot = get_bot("ismcts", variant, 0)
+    assert isinstance(bot, ISMCTSBot) and bot.estimate == "learned"
+    plain = get_bot("ismcts:estimate=standing", variant, 0)
+    assert isinstance(plain, ISMCTSBot) and plain.estimate == "standing"
+    with pytest.raises(OptionError, match="learned or standing"):
+        get_bot("ismcts:estimate=oracle", variant, 0)
+
+
+def test_the_fitting_command_writes_the_same_weights_for_the_same_seed(tmp_path: Path) -> None:
+    pytest.importorskip("numpy")
+    out = [tmp_path / "a.json", tmp_path / "b.json"]
+    for path in out:
+        assert learn(["capone", "--players", "2", "--hands", "40", "--out", str(path)]) == 0
+    one, two = (json.loads(p.read_text(encoding="utf-8")) for p in out)
+    assert one["weights"] == two["weights"] and len(one["weights"]["2"]) == len(FEATURES)
+    assert one["fit"]["2"]["samples"] > 100
+
+
+def test_the_fitting_command_refuses_a_family_without_an_estimate(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("numpy")
+    assert learn(["fortune", "--hands", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: fortune has no learned estimate") and err.count("\n") == 1
