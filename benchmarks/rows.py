@@ -11,6 +11,12 @@ under way then is lost, and played again next time).
     python benchmarks/rows.py run --workers 2 --minutes 120
     python benchmarks/rows.py run --rows capone-2p-ismcts1000 --workers 2
     python benchmarks/rows.py report     # the budget plot of docs/bots.md, and its table
+    python benchmarks/rows.py compare --rows ROW_A,ROW_B
+
+``compare`` pairs two rows' games on the same deal and seating (both first bots playing
+the same seat of the same cards against the same opponent): the difference of their win
+rates on the games both hold, with a 95 % interval from the pairs (duplicate games share
+their deal's luck, so pairs tell two players apart with fewer games than two rates do).
 
 ``report`` draws the ``capone`` rows against greedy by CPU seconds a move (what
 ``benchmarks/bots.py --sections cost --json benchmarks/journals/cost-capone-2p.json``
@@ -177,6 +183,38 @@ def _plot(points: list[dict[str, Any]]) -> None:
     print(f"wrote {PLOT}.png and .svg")
 
 
+def compare(one: Row, two: Row) -> dict[str, Any]:
+    """The paired difference of the first bots' results on the games both rows hold."""
+    won: list[dict[tuple[int, int], float]] = []
+    for row in (one, two):
+        setup = row.setup()
+        variant = setup.make_variant()
+        games: dict[tuple[int, int], float] = {}
+        if row.journal.exists():
+            with Journal(row.journal, setup, read_only=True) as journal:
+                found, _ = journal.split(tasks(DEALS, variant.players, len(setup.bots)))
+            for task, result in found:
+                if result.error is not None or result.winner is None:
+                    continue
+                first = {result.seats[s] for s in result.sides[result.winner]}
+                games[(task[0], task[1])] = 1.0 if 0 in first else 0.0
+        won.append(games)
+    keys = sorted(set(won[0]) & set(won[1]))
+    diffs = [won[0][k] - won[1][k] for k in keys]
+    n = len(diffs)
+    mean = sum(diffs) / n if n else 0.0
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+    half = 1.96 * (var / n) ** 0.5 if n else 0.0
+    out = {"rows": [one.name, two.name], "games": n,
+           "first": round(sum(won[0][k] for k in keys) / n, 4) if n else None,
+           "second": round(sum(won[1][k] for k in keys) / n, 4) if n else None,
+           "difference": round(mean, 4),
+           "interval": [round(mean - half, 4), round(mean + half, 4)],
+           "differ": sum(1 for d in diffs if d)}
+    print(json.dumps(out), flush=True)
+    return out
+
+
 def _play(row: Row, workers: int) -> None:
     tournament(row.setup(), DEALS, workers, journal=row.journal)
 
@@ -206,7 +244,7 @@ def run(rows: tuple[Row, ...], workers: int, minutes: float | None) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("section", choices=["status", "run", "report"])
+    parser.add_argument("section", choices=["status", "run", "report", "compare"])
     parser.add_argument("--rows", default="", help="row names or prefixes, comma-separated")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--minutes", type=float, default=None)
@@ -219,6 +257,11 @@ def main() -> None:
         status(rows)
     elif args.section == "report":
         report(rows)
+    elif args.section == "compare":
+        named = [next((r for r in ROWS if r.name.startswith(w)), None) for w in wanted]
+        if len(named) != 2 or None in named:
+            sys.exit("compare takes --rows ROW_A,ROW_B (two row names or prefixes)")
+        compare(*named)  # type: ignore[arg-type]
     else:
         run(rows, args.workers, args.minutes)
 

@@ -59,7 +59,7 @@ def test_the_features_say_what_the_hand_could_put_down() -> None:
 def test_the_estimate_adds_the_points_still_to_bank_and_is_exact_once_over() -> None:
     hooks = family_of(get_variant("capone")).search()
     state = _hand()
-    weights = hooks.weights(2)
+    weights = hooks.weights("capone", 2)
     assert weights is not None and len(weights) == len(FEATURES)
     now = hooks.standing(state)
     expected = [now[s] + sum(w * f for w, f in zip(weights, features(state, s), strict=True))
@@ -71,23 +71,49 @@ def test_the_estimate_adds_the_points_still_to_bank_and_is_exact_once_over() -> 
     assert hooks.estimate(state) == hooks.standing(state)
 
 
-def test_the_shipped_weights_cover_every_player_count_and_say_how_they_were_made() -> None:
-    hooks = family_of(get_variant("capone")).search()
+@pytest.mark.parametrize(("family", "variants", "counts"), [
+    ("capone", ["capone"], ["2", "3", "4"]),
+    ("ripper", ["ripper"], ["2", "3", "4"]),
+    ("fortune", ["fortune", "arlington", "arlington-heights"], ["2", "3", "4"]),
+])
+def test_the_shipped_weights_cover_every_variant_and_say_how_they_were_made(
+        family: str, variants: list[str], counts: list[str]) -> None:
+    hooks = family_of(get_variant(family)).search()
     assert hooks.estimate_file is not None
     data = json.loads(hooks.estimate_file.read_text(encoding="utf-8"))
-    assert data["features"] == list(FEATURES)
-    assert sorted(data["weights"]) == ["2", "3", "4"]
-    assert data["command"].startswith("python -m tablerummy.bots.learn capone")
-    for fit in data["fit"].values():  # the fit explains what the standing alone cannot
-        assert fit["r2"] > 0.2 > fit["r2_standing"]
-    for players in (2, 3, 4, 5):
-        assert hooks.weights(players) is not None
+    assert data["features"] == list(hooks.feature_names)
+    assert data["command"].startswith(f"python -m tablerummy.bots.learn {variants[0]}")
+    for name in variants:
+        assert sorted(data["weights"][name]) == counts
+        for fit in data["fit"][name].values():  # it explains what the standing cannot
+            assert fit["r2"] > 0.2 > fit["r2_standing"]
+        for players in (2, 3, 4, 5):
+            weights = hooks.weights(name, players)
+            assert weights is not None and len(weights) == len(hooks.feature_names)
+
+
+@pytest.mark.parametrize(("name", "players"), [("ripper", 3), ("fortune", 2),
+                                               ("arlington", 3), ("arlington-heights", 2)])
+def test_every_family_estimates_a_hand_under_way_and_scores_a_finished_one(
+        name: str, players: int) -> None:
+    variant = get_variant(name, {"players": players})
+    hooks = family_of(variant).search()
+    state = variant.new_hand(variant.shuffled_deck(Random(3)), 0)
+    rng = Random(5)
+    for _ in range(12):  # into the hand a little
+        state.apply_unchecked(rng.choice(state.legal_actions()))
+    assert not state.is_over
+    assert len(hooks.features(state, 0)) == len(hooks.feature_names)
+    assert hooks.estimate(state) != hooks.standing(state)
+    while not state.is_over:
+        state.apply_unchecked(rng.choice(state.legal_actions()))
+    assert hooks.estimate(state) == hooks.standing(state)
 
 
 def test_a_family_without_weights_values_a_hand_by_its_standing() -> None:
     hooks = SearchHooks()
     state = _hand()
-    assert hooks.weights(2) is None
+    assert hooks.weights("capone", 2) is None
     assert hooks.estimate(state) == hooks.standing(state)
     with pytest.raises(NotImplementedError):
         hooks.features(state, 0)
@@ -109,13 +135,22 @@ def test_the_fitting_command_writes_the_same_weights_for_the_same_seed(tmp_path:
     for path in out:
         assert learn(["capone", "--players", "2", "--hands", "40", "--out", str(path)]) == 0
     one, two = (json.loads(p.read_text(encoding="utf-8")) for p in out)
-    assert one["weights"] == two["weights"] and len(one["weights"]["2"]) == len(FEATURES)
-    assert one["fit"]["2"]["samples"] > 100
+    assert one["weights"] == two["weights"]
+    assert len(one["weights"]["capone"]["2"]) == len(FEATURES)
+    assert one["fit"]["capone"]["2"]["samples"] > 100
 
 
-def test_the_fitting_command_refuses_a_family_without_an_estimate(
-        capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(("args", "says"), [
+    (["nope"], "error: unknown variant 'nope'"),
+    (["capone,fortune"], "error: capone,fortune are not variants of one family"),
+    (["capone", "--players", "9"], "error: option players=9"),
+    (["capone", "--players", "٢"], "error: --players takes player counts"),
+])
+def test_the_fitting_command_refuses_bad_input_in_one_line(
+        args: list[str], says: str, capsys: pytest.CaptureFixture[str],
+        tmp_path: Path) -> None:
     pytest.importorskip("numpy")
-    assert learn(["fortune", "--hands", "1"]) == 2
+    assert learn([*args, "--hands", "1", "--out", str(tmp_path / "w.json")]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("error: fortune has no learned estimate") and err.count("\n") == 1
+    assert err.startswith(says) and err.count("\n") == 1
+    assert not (tmp_path / "w.json").exists()

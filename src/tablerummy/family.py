@@ -100,11 +100,12 @@ class SearchHooks:
     # --- a learned estimate of an unfinished hand (optional) ----------------------------
 
     estimate_file: ClassVar[Path | None] = None
-    """The fitted weights of :meth:`features` (``python -m tablerummy.bots.learn
-    VARIANT`` writes them), or None: the family has no learned estimate."""
+    """The fitted weights of :meth:`features`, per variant and player count (``python -m
+    tablerummy.bots.learn VARIANT`` writes them), or None: the family has no learned
+    estimate."""
     feature_names: ClassVar[tuple[str, ...]] = ()
     """What each of :meth:`features` is, in order."""
-    _weights: dict[int, list[float]] | None = None
+    _weights: dict[tuple[str, int], list[float]] | None = None
 
     def features(self, state: HandState, side: int) -> list[float]:
         """Facts of the full position ``state`` that tell how many more points ``side``
@@ -112,17 +113,19 @@ class SearchHooks:
         :meth:`estimate` weighs."""
         raise NotImplementedError(f"{type(self).__name__} has no learned estimate")
 
-    def weights(self, players: int) -> list[float] | None:
-        """The fitted weights for ``players`` (those of the nearest player count fitted),
-        or None when the family has none."""
+    def weights(self, variant: str, players: int) -> list[float] | None:
+        """The fitted weights for ``variant`` at ``players`` (those of the nearest player
+        count fitted), or None when the family has none for that variant."""
         if self._weights is None:
-            fitted: dict[int, list[float]] = {}
+            self._weights = {}
             if self.estimate_file is not None:
                 data = json.loads(self.estimate_file.read_text(encoding="utf-8"))
-                fitted = {int(k): [float(w) for w in v] for k, v in data["weights"].items()}
-            self._weights = {n: fitted[min(fitted, key=lambda f: (abs(f - n), f))]
-                             for n in range(1, 9)} if fitted else {}
-        return self._weights.get(players)
+                for name, fitted in data["weights"].items():
+                    counts = {int(k): [float(w) for w in v] for k, v in fitted.items()}
+                    for n in range(1, 9):
+                        self._weights[(name, n)] = counts[min(counts, key=lambda f: (
+                            abs(f - n), f))]
+        return self._weights.get((variant, players))
 
     def estimate(self, state: HandState) -> list[float]:
         """Each side's expected hand score: :meth:`standing` plus, for a hand under way,
@@ -131,7 +134,7 @@ class SearchHooks:
         now = self.standing(state)
         if state.is_over:
             return now
-        weights = self.weights(state.variant.players)
+        weights = self.weights(state.variant.name, state.variant.players)
         if weights is None:
             return now
         out = []

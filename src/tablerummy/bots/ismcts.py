@@ -271,7 +271,7 @@ class ISMCTSBot(Bot):
         greed = self.greed
         hooks = search_hooks(variant)
         standing = hooks.estimate if self.estimate == "learned" \
-            and hooks.weights(variant.players) is not None else hooks.standing
+            and hooks.weights(variant.name, variant.players) is not None else hooks.standing
         progress: Callable[[Action], bool] | None = None
         lo: int | None = None
         hi: int | None = None

@@ -2,6 +2,7 @@
 
     python -m tablerummy.bots.learn capone                 # 2, 3 and 4 players
     python -m tablerummy.bots.learn capone --hands 4000 --players 2 --seed 7
+    python -m tablerummy.bots.learn fortune,arlington,arlington-heights   # one family's set
 
 What it fits: for a position under way, how many more points each side will bank before
 the hand ends (its final hand score less what it stands at now), as a linear function of
@@ -12,6 +13,8 @@ of each hand, each side's features with its target; a fifth of the hands (by han
 number) are held out to report how much of the target's variance the fit explains (R²)
 beside the estimate "nothing more will be banked" (the standing alone, whose R² is at
 most 0).  The weights go to the family's ``estimate_file``, with how they were made.
+Several variants of one family (comma-separated) are fitted each on its own hands, into
+the family's one file.
 
 Needs NumPy (the ``lab`` or ``rl`` extra).  The hands are dealt from ``--seed``: the same
 command writes the same file.
@@ -28,6 +31,7 @@ from random import Random
 from typing import Any
 
 from ..bots import ask, get_bot
+from ..errors import TablerummyError
 from ..family import SearchHooks
 from ..registry import family_of
 from ..variant import get_variant
@@ -85,7 +89,7 @@ def fit(xs: list[list[float]], ys: list[float], which: list[int]) -> dict[str, A
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tablerummy.bots.learn",
                                      description=__doc__.split("\n")[0])
-    parser.add_argument("variant")
+    parser.add_argument("variant", help="a variant, or several of one family (comma-separated)")
     parser.add_argument("--players", default="2,3,4", help="player counts, comma-separated")
     parser.add_argument("--hands", type=int, default=3000, help="hands per player count")
     parser.add_argument("--every", type=int, default=3, help="sample every N-th decision")
@@ -97,28 +101,46 @@ def main(argv: list[str] | None = None) -> int:
     except ImportError:
         print("error: fitting needs NumPy: pip install -e '.[lab]'", file=sys.stderr)
         return 2
-    variant = get_variant(args.variant)
-    hooks = family_of(variant).search()
+    try:
+        return _learn(args, argv)
+    except TablerummyError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+
+
+def _learn(args: argparse.Namespace, argv: list[str] | None) -> int:
+    names = [n.strip() for n in args.variant.split(",") if n.strip()]
+    hooks = family_of(get_variant(names[0])).search()
+    if any(family_of(get_variant(n)).search() is not hooks for n in names[1:]):
+        print(f"error: {args.variant} are not variants of one family", file=sys.stderr)
+        return 2
     target = args.out or hooks.estimate_file
     if target is None:
         print(f"error: {args.variant} has no learned estimate (its SearchHooks has no "
               "estimate_file)", file=sys.stderr)
         return 2
-    out: dict[str, Any] = {"variant": args.variant, "date": str(date.today()),
+    out: dict[str, Any] = {"variants": names, "date": str(date.today()),
                            "command": " ".join(["python -m tablerummy.bots.learn",
                                                 *(argv if argv is not None else sys.argv[1:])]),
                            "hands": args.hands, "every": args.every, "seed": args.seed,
                            "features": list(hooks.feature_names),
                            "weights": {}, "fit": {}}
-    for players in (int(p) for p in args.players.split(",")):
+    counts = [p.strip() for p in args.players.split(",")]
+    if not all(p.isascii() and p.isdigit() and len(p) < 3 for p in counts):
+        print(f"error: --players takes player counts such as 2,3,4, not {args.players!r}",
+              file=sys.stderr)
+        return 2
+    for players in map(int, counts):
         started = time.perf_counter()
-        xs, ys, which = samples(args.variant, players, args.hands, args.seed + players,
-                                args.every, hooks)
-        result = fit(xs, ys, which)
-        out["weights"][str(players)] = result.pop("weights")
-        out["fit"][str(players)] = result
-        print(f"{args.variant} {players} players: {result} "
-              f"({time.perf_counter() - started:.0f} s)", flush=True)
+        for name in names:
+            xs, ys, which = samples(name, players, args.hands, args.seed + players,
+                                    args.every, hooks)
+            result = fit(xs, ys, which)
+            out["weights"].setdefault(name, {})[str(players)] = result.pop("weights")
+            out["fit"].setdefault(name, {})[str(players)] = result
+            print(f"{name} {players} players: {result} "
+                  f"({time.perf_counter() - started:.0f} s)", flush=True)
+            started = time.perf_counter()
     with open(target, "w", encoding="utf-8") as f:
         json.dump(out, f, indent=1)
         f.write("\n")

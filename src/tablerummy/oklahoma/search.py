@@ -4,10 +4,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 from ..family import SearchHooks
 from ..variant import Action, HandState
 from . import actions as A
+from .estimate import FEATURES, features
+from .state import OklahomaState
 
 _PROGRESS = frozenset((A.PILE, A.MELD, A.LAYOFF))
 """The verbs that put cards on the table (taking the pile melds its top card)."""
@@ -19,10 +22,18 @@ def _progresses(action: Action) -> bool:
 
 class OklahomaSearch(SearchHooks):
     """A light rollout prefers taking the pile, melds and layoffs (actions are tuples,
-    not numbered: tested by their verb)."""
+    not numbered: tested by their verb); a hand cut off is valued by the learned estimate
+    of :mod:`.estimate`, one for the family's variants."""
+
+    estimate_file = Path(__file__).with_name("estimate.json")
+    feature_names = FEATURES
 
     def progress(self, state: HandState) -> Callable[[Action], bool] | None:
         return _progresses
+
+    def features(self, state: HandState, side: int) -> list[float]:
+        assert isinstance(state, OklahomaState)
+        return features(state, side)
 
 
 SEARCH = OklahomaSearch()
