@@ -26,6 +26,7 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import mul
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -137,11 +138,9 @@ class SearchHooks:
         weights = self.weights(state.variant.name, state.variant.players)
         if weights is None:
             return now
-        out = []
-        for side, score in enumerate(now):
-            facts = self.features(state, side)
-            out.append(score + sum(w * f for w, f in zip(weights, facts, strict=True)))
-        return out
+        features = self.features
+        return [score + sum(map(mul, weights, features(state, side)))
+                for side, score in enumerate(now)]
 
 
 class Observer(ABC):

@@ -34,21 +34,20 @@ def features(state: CaponeState, side: int) -> list[float]:
     cards = state.variant.cards
     points = cards.points
     copies = cards.copies
+    area_points = cards.area_points
     areas = state.areas
     own = areas[side]
-    seats = [s for s in range(state.players) if state.side_of[s] == side]
-    held = state.hands[seats[0]] if len(seats) == 1 else \
-        [sum(col) for col in zip(*(state.hands[s] for s in seats), strict=True)]
-    melded = [any(area[g] >= 3 for area in areas) for g in range(NG)]
+    hands = state.hands
+    seats = [s for s, of in enumerate(state.side_of) if of == side]
+    held = hands[seats[0]] if len(seats) == 1 else \
+        [sum(col) for col in zip(*(hands[s] for s in seats), strict=True)]
+    melded = [max(col) >= 3 for col in zip(*areas, strict=True)]  # somewhere on the table
     playable = waiting = 0.0
-    for g in range(NG):
-        h = held[g]
+    for g, (h, a, on_table) in enumerate(zip(held, own, melded, strict=False)):
         if not h:
             continue
-        a = own[g]
-        if a + h >= 3 or melded[g]:
-            n = min(a + h, copies[g])
-            playable += cards.area_points(g, n) - (cards.area_points(g, a) if a else 0)
+        if a + h >= 3 or on_table:
+            playable += area_points(g, min(a + h, copies[g])) - (area_points(g, a) if a else 0)
         else:
             waiting += h * points[g]
     gavels = float(sum(held[NG:NK]))
