@@ -161,7 +161,7 @@ def test_the_bots_benchmark_runs(tmp_path: Path) -> None:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     out = tmp_path / "bench.json"
-    assert module.main(["--quick", "--sections", "speed,budget", "--budgets", "5",
+    assert module.main(["--quick", "--sections", "speed,budget,cost", "--budgets", "5",
                         "--json", str(out)]) == 0
     data = json.loads(out.read_text())
     start = data["speed"]["capone/2"]["start"]
@@ -169,6 +169,9 @@ def test_the_bots_benchmark_runs(tmp_path: Path) -> None:
     move = data["speed"]["capone/2"]["move_ms"]  # the default bot's decision, CPU time
     assert move["low"] <= move["median"] <= move["high"] and move["low"] > 0
     assert data["budget"]["5"]["errors"] == 0
+    cost = data["cost"]["5"]  # a real game's searched decisions, CPU time each
+    assert cost["decisions"] > 0 and 0 < cost["share_run"] <= 1
+    assert 0 < cost["median"] <= cost["p90"] <= cost["most"]
 
 
 def test_the_web_lobby_offers_ismcts(tmp_path: Path) -> None:

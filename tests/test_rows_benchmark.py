@@ -1,0 +1,44 @@
+"""benchmarks/rows.py, the journals of issue 29's long rows: status and the paired
+comparison read what the journals hold, and nothing is played by them."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from tablerummy.tournament import tournament
+
+
+def _rows_module(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / "rows.py"
+    spec = importlib.util.spec_from_file_location("rows_benchmark", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, "rows_benchmark", module)  # (its dataclasses look)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_status_and_compare_read_the_journals(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    rows = _rows_module(monkeypatch)
+    monkeypatch.setattr(rows, "JOURNALS", tmp_path)
+    one = rows.Row("one", "capone", ("greedy", "random"))
+    two = rows.Row("two", "capone", ("random", "greedy"))
+    for row, deals in ((one, 3), (two, 2)):
+        tournament(row.setup(), deals, 1, journal=row.journal)
+    standings = rows.status((one, two))
+    assert [s["games"] for s in standings] == [6, 4] and standings[0]["of"] == 400
+    capsys.readouterr()
+    out = rows.compare(one, two)
+    assert json.loads(capsys.readouterr().out) == out
+    assert out["games"] == 4  # the games both hold: two deals, both seatings
+    assert 0 <= out["first"] <= 1 and 0 <= out["second"] <= 1
+    low, high = out["interval"]
+    assert low <= out["difference"] <= high
+    assert out["difference"] == pytest.approx(out["first"] - out["second"])
