@@ -203,7 +203,8 @@ def main() -> None:
     parser.add_argument("section", choices=("spread", "pair", "ranking"))
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--workers", type=int, default=1)
-    parser.add_argument("--out", type=Path, default=Path("benchmarks/journals/coach-ranking.jsonl"))
+    parser.add_argument("--out", type=Path,
+                        default=Path("benchmarks/journals/coach-ranking-learned.jsonl"))
     parser.add_argument("--resume", action="store_true")
     parser.add_argument("--summary", action="store_true",
                         help="ranking: only summarise the games already in --out")
