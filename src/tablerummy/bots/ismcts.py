@@ -15,8 +15,10 @@ Why these choices:
   from being under-explored.
 * Rollouts are light-greedy (a meld or layoff when there is one, most of the time;
   otherwise random) and truncated after ``depth`` decisions: a full random hand costs
-  far more than the first steps, and the hand score so far (melds on the table, cards
-  left in hand) is a good enough evaluation of where the hand stands.
+  far more than the first steps, and where the hand stands then — its score so far
+  (melds on the table, cards left in hand), plus the points the family's learned
+  estimate says each side will still bank (``estimate=learned``, where the family ships
+  one: :meth:`~tablerummy.family.SearchHooks.estimate`) — is a good enough evaluation.
 * The reward is the score margin of the hand — own side minus the best other side —
   scaled to [−1, 1] by ``scale`` (default: a sixth of the target).  A hand that ends
   the game is worth +1 to the winner and −1 to the others, whatever the margin: the
@@ -45,7 +47,9 @@ hand margins then span the reward range, so that UCB tells the actions apart),
 ``discount=X`` the discount per decision (default 0.99, at most 1), and
 ``value=game|margin``: ``game`` (the default) as above, ``margin`` the valuation before
 2026-12-04 (a cut-off rollout's clipped margin; a won game ``0.3 × margin + 0.7``), kept
-so that one tournament can measure both.
+so that one tournament can measure both; ``estimate=learned|standing`` (above); and
+``beliefs=on|off`` (how unseen cards are dealt: :class:`~tablerummy.bots.Sampler`).
+``choose`` stops a search once it has settled (:meth:`ISMCTSBot.search`).
 ``prior=0:tree=0`` is the plain search of the paper (the default before 2026-12-03, which
 the lab reports of ``docs/lab/`` spell out): the bias is what makes 300 iterations beat
 greedy (docs/bots.md, Strength), and costs one greedy call a node — a third of an
