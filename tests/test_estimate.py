@@ -145,12 +145,15 @@ def test_the_fitting_command_writes_the_same_weights_for_the_same_seed(tmp_path:
     (["capone,fortune"], "error: capone,fortune are not variants of one family"),
     (["capone", "--players", "9"], "error: option players=9"),
     (["capone", "--players", "٢"], "error: --players takes player counts"),
+    (["capone", "--players", "2,7"], "error: option players=7"),
+    (["capone", "--hands", "0"], "error: --hands takes 5"),
+    (["capone", "--every", "0"], "error: --hands takes 5"),
 ])
 def test_the_fitting_command_refuses_bad_input_in_one_line(
         args: list[str], says: str, capsys: pytest.CaptureFixture[str],
         tmp_path: Path) -> None:
     pytest.importorskip("numpy")
-    assert learn([*args, "--hands", "1", "--out", str(tmp_path / "w.json")]) == 2
+    assert learn(["--hands", "1", *args, "--out", str(tmp_path / "w.json")]) == 2
     err = capsys.readouterr().err
     assert err.startswith(says) and err.count("\n") == 1
     assert not (tmp_path / "w.json").exists()

@@ -130,6 +130,13 @@ def _learn(args: argparse.Namespace, argv: list[str] | None) -> int:
         print(f"error: --players takes player counts such as 2,3,4, not {args.players!r}",
               file=sys.stderr)
         return 2
+    for n in map(int, counts):  # (refused before any hand is played)
+        for name in names:
+            get_variant(name, {"players": n})
+    if not 5 <= args.hands <= 10**6 or not 1 <= args.every <= 1000:
+        print("error: --hands takes 5 … 1000000 (a fifth are held out) and --every 1 … 1000",
+              file=sys.stderr)
+        return 2
     for players in map(int, counts):
         started = time.perf_counter()
         for name in names:
