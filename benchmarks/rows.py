@@ -11,6 +11,9 @@ under way then is lost, and played again next time).
     python benchmarks/rows.py run --workers 2 --minutes 120
     python benchmarks/rows.py run --rows capone-2p-ismcts1000 --workers 2
     python benchmarks/rows.py report     # the budget plot of docs/bots.md, and its table
+
+After the rows, ``run`` plays issue 29's lab runs (:data:`LAB_RUNS`), each a ``tablerummy
+lab`` command with its journal here and its report in ``docs/lab/NAME`` when complete.
     python benchmarks/rows.py compare --rows ROW_A,ROW_B
 
 ``compare`` pairs two rows' games on the same deal and seating (both first bots playing
@@ -34,6 +37,7 @@ import json
 import multiprocessing
 import os
 import signal
+import subprocess
 import sys
 import time
 from dataclasses import dataclass
@@ -111,6 +115,75 @@ estimate's curve.  Each row names every setting that has changed since it starte
 player into a journal."""
 
 
+@dataclass(frozen=True)
+class LabRun:
+    """One of issue 29's lab runs with the new player: ``tablerummy lab ARGS``, its games
+    kept in ``JOURNALS/NAME.jsonl`` and its report written to ``docs/lab/NAME`` when it
+    completes (a run is done when its report is there)."""
+
+    name: str
+    args: tuple[str, ...]
+
+    @property
+    def journal(self) -> Path:
+        return JOURNALS / f"{self.name}.jsonl"
+
+    @property
+    def report(self) -> Path:
+        return JOURNALS.parent.parent / "docs" / "lab" / self.name
+
+    def command(self, workers: int) -> list[str]:
+        return [sys.executable, "-m", "tablerummy", "lab", *self.args, "--workers",
+                str(workers), "--journal", str(self.journal), "--report", str(self.report)]
+
+
+def _skill(variant: str, *more: str) -> tuple[str, ...]:
+    return ("skill", variant, "--strong", CANDIDATE, "--beginner", "random", "--clairvoyant",
+            CANDIDATE, "--field", "greedy", "--measure", "win", "--games", "200", "--seed", "0",
+            *more)
+
+
+_POPULATION = f"random,greedy,ismcts:iterations=300:estimate=learned,{CANDIDATE}"
+
+LAB_RUNS = (
+    LabRun("arlington-heights-2p-skill-v29", _skill("arlington-heights")),
+    LabRun("fortune-2p-skill-v29", _skill("fortune")),
+    LabRun("arlington-2p-skill-v29", _skill("arlington")),
+    LabRun("arlington-scarne-2p-skill-v29", _skill("arlington", "-o", "rules=scarne")),
+    LabRun("arlington-heights-2p-spread-v29", ("spread", "arlington-heights", "--population",
+                                               _POPULATION, "--games", "200", "--seed", "0")),
+    LabRun("fortune-2p-spread-v29", ("spread", "fortune", "--population", _POPULATION,
+                                     "--games", "200", "--seed", "0")),
+    LabRun("arlington-2p-spread-v29", ("spread", "arlington", "--population", _POPULATION,
+                                       "--games", "200", "--seed", "0")),
+    LabRun("arlington-scarne-2p-spread-v29", ("spread", "arlington", "-o", "rules=scarne",
+                                              "--population", _POPULATION, "--games", "200",
+                                              "--seed", "0")),
+    LabRun("capone-2p-skill-v29", _skill("capone")),
+    LabRun("ripper-2p-skill-v29", _skill("ripper")),
+    *(LabRun(f"capone-{n}p-strong-shape-v29", ("shape", "capone", "--players", str(n),
+                                               "--bots", CANDIDATE, "--games", "200",
+                                               "--seed", "0")) for n in (2, 3, 4)),
+    LabRun("ripper-2p-strong-shape-v29", ("shape", "ripper", "--players", "2", "--bots",
+                                          CANDIDATE, "--games", "200", "--seed", "0")),
+)
+"""Issue 29's lab runs with the new player, after the rows: the Oklahoma luck question for
+the four rule sets (skill shares, then ``lab spread`` on the same deals), the skill shares
+of ``capone`` and ``ripper`` with today's card values, and strong-against-strong game
+length.  Each then goes into docs/lab/README.md (and ``lab compare`` for the luck table)."""
+
+
+def lab_status(run: LabRun) -> dict[str, Any]:
+    games = 0
+    if run.journal.exists():
+        with run.journal.open(encoding="utf-8") as f:
+            games = max(0, sum(1 for _ in f) - 1)
+    entry = {"lab": run.name, "games_kept": games,
+             "done": (run.report / "index.html").exists()}
+    print(json.dumps(entry), flush=True)
+    return entry
+
+
 def held(row: Row) -> Standings:
     """The standings of the games the row's journal holds (none played here)."""
     setup = row.setup()
@@ -125,7 +198,7 @@ def held(row: Row) -> Standings:
     return standings
 
 
-def status(rows: tuple[Row, ...]) -> list[dict[str, Any]]:
+def status(rows: tuple[Row, ...], labs: tuple[LabRun, ...] = ()) -> list[dict[str, Any]]:
     out = []
     for row in rows:
         data = held(row).to_json()
@@ -136,7 +209,7 @@ def status(rows: tuple[Row, ...]) -> list[dict[str, Any]]:
                  "errors": data["errors"]}
         out.append(entry)
         print(json.dumps(entry), flush=True)
-    return out
+    return out + [lab_status(run) for run in labs]
 
 
 COST = JOURNALS / "cost-capone-2p.json"
@@ -241,11 +314,16 @@ def _play(row: Row, workers: int) -> None:
     tournament(row.setup(), DEALS, workers, journal=row.journal)
 
 
-def run(rows: tuple[Row, ...], workers: int, minutes: float | None) -> None:
-    """Play on each unfinished row in order, in a child process that is stopped when the
-    time is up (its journal keeps every finished game)."""
+def run(rows: tuple[Row, ...], workers: int, minutes: float | None,
+        labs: tuple[LabRun, ...] = ()) -> None:
+    """Play on each unfinished row in order, then each unfinished lab run, in a child
+    process that is stopped when the time is up (its journal keeps every finished game)."""
     deadline = None if minutes is None else time.monotonic() + 60 * minutes
     JOURNALS.mkdir(parents=True, exist_ok=True)
+
+    def left() -> float | None:
+        return None if deadline is None else max(0.0, deadline - time.monotonic())
+
     for row in rows:
         standings = held(row)
         if len(standings.results) >= DEALS * standings.per_deal:
@@ -253,7 +331,7 @@ def run(rows: tuple[Row, ...], workers: int, minutes: float | None) -> None:
         print(f"{row.name}: {len(standings.results)} games held, playing on", flush=True)
         child = multiprocessing.Process(target=_play, args=(row, workers))
         child.start()
-        child.join(None if deadline is None else max(0.0, deadline - time.monotonic()))
+        child.join(left())
         if child.is_alive():  # Ctrl-C's way out: the tournament stops its pool too
             os.kill(child.pid or 0, signal.SIGINT)
             child.join(30)
@@ -261,6 +339,22 @@ def run(rows: tuple[Row, ...], workers: int, minutes: float | None) -> None:
                 child.terminate()
                 child.join()
             print(f"{row.name}: time is up", flush=True)
+            return
+    for lab in labs:
+        if (lab.report / "index.html").exists():
+            continue
+        print(f"{lab.name}: playing on", flush=True)
+        process = subprocess.Popen(lab.command(workers))
+        try:
+            process.wait(left())
+        except subprocess.TimeoutExpired:
+            process.send_signal(signal.SIGINT)
+            try:
+                process.wait(30)
+            except subprocess.TimeoutExpired:
+                process.terminate()
+                process.wait()
+            print(f"{lab.name}: time is up", flush=True)
             return
 
 
@@ -273,10 +367,12 @@ def main() -> None:
     args = parser.parse_args()
     wanted = [w.strip() for w in args.rows.split(",") if w.strip()]
     rows = tuple(r for r in ROWS if not wanted or any(r.name.startswith(w) for w in wanted))
-    if not rows:
-        sys.exit(f"no row named {args.rows!r} (rows: {', '.join(r.name for r in ROWS)})")
+    labs = tuple(r for r in LAB_RUNS if not wanted or any(r.name.startswith(w) for w in wanted))
+    if not rows and not labs:
+        names = [r.name for r in ROWS] + [r.name for r in LAB_RUNS]
+        sys.exit(f"no row named {args.rows!r} (rows: {', '.join(names)})")
     if args.section == "status":
-        status(rows)
+        status(rows, labs)
     elif args.section == "report":
         report(rows)
     elif args.section == "compare":
@@ -285,7 +381,7 @@ def main() -> None:
             sys.exit("compare takes --rows ROW_A,ROW_B (two row names or prefixes)")
         compare(*named)  # type: ignore[arg-type]
     else:
-        run(rows, args.workers, args.minutes)
+        run(rows, args.workers, args.minutes, labs)
 
 
 if __name__ == "__main__":

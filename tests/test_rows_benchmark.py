@@ -42,3 +42,16 @@ def test_status_and_compare_read_the_journals(tmp_path: Path, monkeypatch: pytes
     low, high = out["interval"]
     assert low <= out["difference"] <= high
     assert out["difference"] == pytest.approx(out["first"] - out["second"])
+
+
+def test_a_lab_run_keeps_its_journal_and_is_done_with_its_report(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("matplotlib")
+    rows = _rows_module(monkeypatch)
+    monkeypatch.setattr(rows, "JOURNALS", tmp_path / "benchmarks" / "journals")
+    lab = rows.LabRun("tiny-shape", ("shape", "capone", "--bots", "greedy", "--games", "2",
+                                     "--seed", "0"))
+    assert rows.lab_status(lab) == {"lab": "tiny-shape", "games_kept": 0, "done": False}
+    rows.run((), 1, None, (lab,))
+    assert (tmp_path / "docs" / "lab" / "tiny-shape" / "index.html").exists()
+    assert rows.lab_status(lab) == {"lab": "tiny-shape", "games_kept": 2, "done": True}
