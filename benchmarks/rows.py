@@ -75,31 +75,34 @@ class Row:
         return JOURNALS / f"{self.name}.jsonl"
 
 
-CANDIDATE = "ismcts:iterations=3000:estimate=learned"
-"""The default-to-be that issue 29's rows measure: the budget that fits half a second of
-CPU a move (docs/benchmarks.md, What a searched move costs), the learned estimate on."""
+CANDIDATE = "ismcts:iterations=2000:estimate=learned"
+"""The default-to-be that issue 29's rows measure: the largest round budget whose every
+move stays within half a second of CPU (docs/benchmarks.md, What a searched move costs),
+the learned estimate on."""
 
 ROWS = (
     Row("capone-2p-ismcts300-learned-greedy-s2000", "capone",
         ("ismcts:iterations=300:estimate=learned", "greedy"), budget=300, line="learned"),
-    Row("capone-2p-ismcts3000-learned-greedy-s2000", "capone", (CANDIDATE, "greedy"),
-        budget=3000, line="learned"),
+    Row("capone-2p-ismcts2000-learned-greedy-s2000", "capone", (CANDIDATE, "greedy"),
+        budget=2000, line="learned"),
+    Row("capone-2p-ismcts400-learned-greedy-s2000", "capone",
+        ("ismcts:iterations=400:estimate=learned", "greedy"), budget=400, line="learned"),
+    Row("capone-4p-ismcts2000-learned-greedy-s2000", "capone", (CANDIDATE, "greedy"),
+        options=(("players", 4),)),
+    Row("ripper-2p-ismcts2000-learned-greedy-s2000", "ripper", (CANDIDATE, "greedy")),
+    Row("fortune-2p-ismcts2000-learned-greedy-s2000", "fortune", (CANDIDATE, "greedy")),
+    Row("arlington-2p-ismcts2000-learned-greedy-s2000", "arlington", (CANDIDATE, "greedy")),
+    Row("arlington-heights-2p-ismcts2000-learned-greedy-s2000", "arlington-heights",
+        (CANDIDATE, "greedy")),
+    Row("capone-2p-ismcts2000-learned-uniform-s2000", "capone", (CANDIDATE, "ismcts-uniform")),
+    Row("fortune-2p-ismcts2000-learned-uniform-s2000", "fortune",
+        (CANDIDATE, "ismcts-uniform")),
+    Row("capone-2p-ismcts7500-learned-greedy-s2000", "capone",
+        ("ismcts:iterations=7500:estimate=learned", "greedy"), budget=7500, line="learned"),
+    Row("capone-2p-ismcts3000-learned-greedy-s2000", "capone",
+        ("ismcts:iterations=3000:estimate=learned", "greedy"), budget=3000, line="learned"),
     Row("capone-2p-ismcts1000-learned-greedy-s2000", "capone",
         ("ismcts:iterations=1000:estimate=learned", "greedy"), budget=1000, line="learned"),
-    Row("capone-4p-ismcts3000-learned-greedy-s2000", "capone", (CANDIDATE, "greedy"),
-        options=(("players", 4),)),
-    Row("ripper-2p-ismcts3000-learned-greedy-s2000", "ripper", (CANDIDATE, "greedy")),
-    Row("fortune-2p-ismcts3000-learned-greedy-s2000", "fortune", (CANDIDATE, "greedy")),
-    Row("arlington-2p-ismcts3000-learned-greedy-s2000", "arlington", (CANDIDATE, "greedy")),
-    Row("arlington-heights-2p-ismcts3000-learned-greedy-s2000", "arlington-heights",
-        (CANDIDATE, "greedy")),
-    Row("capone-2p-ismcts3000-learned-uniform-s2000", "capone", (CANDIDATE, "ismcts-uniform")),
-    Row("fortune-2p-ismcts3000-learned-uniform-s2000", "fortune",
-        (CANDIDATE, "ismcts-uniform")),
-    Row("capone-2p-ismcts700-learned-greedy-s2000", "capone",
-        ("ismcts:iterations=700:estimate=learned", "greedy"), budget=700, line="learned"),
-    Row("capone-2p-ismcts12000-learned-greedy-s2000", "capone",
-        ("ismcts:iterations=12000:estimate=learned", "greedy"), budget=12000, line="learned"),
     Row("capone-2p-ismcts300-standing-greedy-s2000", "capone",
         ("ismcts:estimate=standing", "greedy"), budget=300, line="standing"),
     Row("capone-2p-ismcts1000-standing-greedy-s2000", "capone",
@@ -108,11 +111,13 @@ ROWS = (
         ("ismcts:iterations=3000:estimate=standing", "greedy"), budget=3000, line="standing"),
 )
 """The rows in the order ``run`` plays them: the default-to-be against greedy in
-``capone`` (the goal row) and the budget curve beside it, the other tables, the default
-against today's bot, the budget table's ends (about 0.1 and 2 s a move), and the standing
-estimate's curve.  Each row names every setting that has changed since it started
-(``estimate``, ``iterations``), so that a later change of the defaults cannot slip another
-player into a journal."""
+``capone`` (the goal row, the budget table's 0.5 s) and its 0.1 s row, the other tables,
+the default against today's bot, the budget table's 2 s, more points of the curve, and
+the standing estimate's.  The budget table's rows are the largest round budgets whose
+every move stayed within 0.1, 0.5 and 2 s of CPU in ``benchmarks/bots.py --sections
+cost`` (400, 2000 and 7500 iterations).  Each row names every setting that has changed
+since it started (``estimate``, ``iterations``), so that a later change of the defaults
+cannot slip another player into a journal."""
 
 
 @dataclass(frozen=True)
