@@ -245,7 +245,9 @@ def report(rows: tuple[Row, ...]) -> list[dict[str, Any]]:
         secs = "–" if p["cpu_s_a_move"] is None else f"{p['cpu_s_a_move']:.2f}"
         print(f"| {p['line']} | {p['iterations']} | {secs} | {p['games']} | "
               f"{p['win_rate']:.1%} | {low:.1%} – {high:.1%} |")
-    _plot([p for p in points if p["cpu_s_a_move"] is not None])
+    drawn = [p for p in points if p["cpu_s_a_move"] is not None]
+    if drawn:
+        _plot(drawn)
     return points
 
 
@@ -256,23 +258,32 @@ def _plot(points: list[dict[str, Any]]) -> None:
 
     def draw(fig: Figure) -> None:
         ax = fig.add_subplot()
-        for line in sorted({p["line"] for p in points}):
+        for n, line in enumerate(sorted({p["line"] for p in points})):
             mine = sorted((p for p in points if p["line"] == line),
                           key=lambda p: p["cpu_s_a_move"])
             xs = [p["cpu_s_a_move"] for p in mine]
             ys = [100 * p["win_rate"] for p in mine]
             errs = [[100 * (p["win_rate"] - p["win_interval"][0]) for p in mine],
                     [100 * (p["win_interval"][1] - p["win_rate"]) for p in mine]]
-            ax.errorbar(xs, ys, yerr=errs, marker="o", capsize=3,
-                        label=f"estimate={line}")
-            for p, x, y in zip(mine, xs, ys, strict=True):
-                ax.annotate(f"{p['iterations']} it. ({p['games']} games)", (x, y),
-                            textcoords="offset points", xytext=(6, -12), fontsize=7)
+            bars = ax.errorbar(xs, ys, yerr=errs, marker="o", capsize=3,
+                               label=f"estimate={line}")
+            colour = bars.lines[0].get_color()
+            for p, x, y in zip(mine, xs, ys, strict=True):  # (each line's labels apart)
+                ax.annotate(f"{p['iterations']} it., {p['games']} games", (x, y),
+                            textcoords="offset points", xytext=(6, 5 if n == 0 else -12),
+                            fontsize=7, color=colour)
         ax.axhline(65, color="grey", linestyle="--", linewidth=0.8)
         ax.text(0.0, 65.5, " goal 65 %", transform=ax.get_yaxis_transform(), fontsize=7,
                 color="grey")
         ax.axvline(0.5, color="grey", linestyle=":", linewidth=0.8)
+        ax.text(0.5, 0.02, " 0.5 s ", transform=ax.get_xaxis_transform(), fontsize=7,
+                color="grey", ha="right")
         ax.set_xscale("log")
+        ticks = [t for t in (0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0)
+                 if min(p["cpu_s_a_move"] for p in points) / 2 <= t
+                 <= 2 * max(p["cpu_s_a_move"] for p in points)]
+        ax.set_xticks(ticks, [f"{t:g}" for t in ticks])
+        ax.minorticks_off()
         ax.set_xlabel("CPU seconds a move (mean over the games' searched decisions)")
         ax.set_ylabel("ismcts games won against greedy, %")
         ax.set_title("capone, 2 players: strength by budget (95 % intervals)", fontsize=10)
