@@ -157,3 +157,9 @@ def test_the_fitting_command_refuses_bad_input_in_one_line(
     err = capsys.readouterr().err
     assert err.startswith(says) and err.count("\n") == 1
     assert not (tmp_path / "w.json").exists()
+
+
+def test_the_search_before_issue_29_keeps_its_name() -> None:
+    old = get_bot("ismcts-uniform", get_variant("capone"), 0)
+    assert isinstance(old, ISMCTSBot)
+    assert (old.iterations, old.beliefs, old.estimate) == (300, False, "standing")

@@ -488,12 +488,13 @@ register_bot()(ISMCTSBot)
 
 
 class UniformISMCTSBot(ISMCTSBot):
-    """The default search as it was before beliefs (2026-12-04): every unseen card dealt
-    uniformly, 300 iterations — kept by name, whatever the default becomes, so that
-    tournaments can measure the change against it."""
+    """The default search as it was before issue 29 (2026-12-04): every unseen card dealt
+    uniformly, a cut-off hand valued by its standing, 300 iterations — kept by name,
+    whatever the default becomes, so that tournaments can measure the change against it."""
 
     name = "ismcts-uniform"
     beliefs = False
+    estimate = "standing"
     iterations = 300
     offered = False
 
