@@ -80,6 +80,15 @@ def test_built_package_installs_and_runs(dist: Path, tmp_path: Path, kind: str) 
                  "-o", "target=25", "--save", tmp_path / "game.json")
     assert "wins the game" in played.stdout
     run(tablerummy, "verify", tmp_path / "game.json")
+    # the search reads its families' learned estimates, shipped as data in the package
+    searched = run(tablerummy, "play", "fortune", "--seats", "ismcts:iterations=20,greedy",
+                   "--seed", "3", "-o", "target=60")
+    assert "wins the game" in searched.stdout
+    estimates = run(python, "-c", "from tablerummy.registry import family_of; "
+                    "from tablerummy.variant import get_variant; print(*(family_of("
+                    "get_variant(v)).search().weights(v, 2) is not None for v in "
+                    "('capone', 'ripper', 'fortune', 'arlington', 'arlington-heights')))")
+    assert estimates.stdout.split() == ["True"] * 5
 
     port = _free_port()
     server = subprocess.Popen(
