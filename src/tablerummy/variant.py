@@ -12,6 +12,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from .errors import IllegalActionError, OptionError
@@ -148,6 +149,11 @@ class Variant(ABC):
     @abstractmethod
     def deck(self) -> list[str]:
         """The full deck as card ids, in a fixed canonical order."""
+
+    @cached_property
+    def deck_size(self) -> int:
+        """The cards of :meth:`deck`, counted once (a search's estimate reads it often)."""
+        return len(self.deck())
 
     def side_of(self, seat: int) -> int:
         for index, side in enumerate(self.sides):

@@ -25,10 +25,6 @@ area's, or that lies melded in some area); the points of the kinds it holds that
 more; its Gavel cards; its cards in hand; the share of the deck left in the Case File; and
 the first three times that share (the same hand is worth more with more turns to play it)."""
 
-DECK = 86
-"""The cards of a ``capone`` deck (the rulebook's copies)."""
-
-
 def features(state: CaponeState, side: int) -> list[float]:
     """The facts :data:`FEATURES` names, of ``side`` in the full position ``state``."""
     cards = state.variant.cards
@@ -52,6 +48,6 @@ def features(state: CaponeState, side: int) -> list[float]:
             waiting += h * points[g]
     gavels = float(sum(held[NG:NK]))
     hand = float(sum(state.sizes[s] for s in seats))
-    stock = len(state.stock) / DECK
+    stock = len(state.stock) / state.variant.deck_size
     return [1.0, playable, waiting, gavels, hand, stock, playable * stock, waiting * stock,
             gavels * stock]

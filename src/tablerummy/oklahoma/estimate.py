@@ -4,9 +4,9 @@ The standing of a hand under way counts the melds on the table and the cards in 
 their (negative) value, as if the hand ended now: a hand of pairs and neighbours about to
 be melded counts only against its holder.  The estimate adds to each player's standing the
 points it is still expected to bank, a linear function of the facts :data:`FEATURES`
-names, fitted to greedy self-play hands by ``python -m tablerummy.bots.learn fortune``
-(one set of weights for the family's variants, as its beliefs) and shipped as
-``estimate.json`` beside this module (docs/bots.md, Learned estimate).
+names, fitted to greedy self-play hands by ``python -m tablerummy.bots.learn
+fortune,arlington,arlington-heights`` (weights per variant and player count) and shipped
+as ``estimate.json`` beside this module (docs/bots.md, Learned estimate).
 """
 
 from __future__ import annotations
@@ -22,10 +22,6 @@ FEATURES = ("bias", "hand value", "cards", "wilds", "pairs", "neighbours", "pile
 hand; its wild cards; the natural cards beyond the first of each rank it holds; the pairs
 of same-suit cards next to each other in rank it holds; the cards of the discard pile; the
 share of the deck left in the stock; and four of these times that share."""
-
-
-_DECKS: dict[str, int] = {}
-"""Cards in each variant's deck (the stock's share is of it)."""
 
 
 def features(state: OklahomaState, seat: int) -> list[float]:
@@ -45,10 +41,7 @@ def features(state: OklahomaState, seat: int) -> list[float]:
             if held[r] and held[(r + 1) % 13]:  # (the king's neighbour: the high ace)
                 neighbours += 1
     pairs = float(sum(n - 1 for n in ranks if n > 1))
-    deck = _DECKS.get(state.variant.name)
-    if deck is None:
-        deck = _DECKS[state.variant.name] = len(state.variant.deck())
-    stock = len(state.stock) / deck
+    stock = len(state.stock) / state.variant.deck_size
     return [1.0, value, float(state.sizes[seat]), wilds, pairs, float(neighbours),
             float(len(state.discard)), stock, pairs * stock, neighbours * stock,
             wilds * stock, value * stock]

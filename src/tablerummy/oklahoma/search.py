@@ -23,7 +23,7 @@ def _progresses(action: Action) -> bool:
 class OklahomaSearch(SearchHooks):
     """A light rollout prefers taking the pile, melds and layoffs (actions are tuples,
     not numbered: tested by their verb); a hand cut off is valued by the learned estimate
-    of :mod:`.estimate`, one for the family's variants."""
+    of :mod:`.estimate`."""
 
     estimate_file = Path(__file__).with_name("estimate.json")
     feature_names = FEATURES

@@ -26,10 +26,6 @@ the face value of its whole hand; its cards in hand; Ripper Escapes held (1 or 0
 Victims in play; the share of the deck left in the Case File; and three of these times
 that share (more turns to play a hand in)."""
 
-DECK = 62
-"""The cards of a ``ripper`` deck (the rulebook's copies)."""
-
-
 def features(state: RipperState, seat: int) -> list[float]:
     """The facts :data:`FEATURES` names, of ``seat`` in the full position ``state``."""
     cards = state.cards
@@ -38,7 +34,7 @@ def features(state: RipperState, seat: int) -> list[float]:
     playable = float(playable_points(hand, seat, state.areas, state.wilds, cards))
     face = float(sum(hand[k] * points[k] for k in range(ESCAPES)))
     size = float(state.sizes[seat])
-    stock = len(state.stock) / DECK
+    stock = len(state.stock) / state.variant.deck_size
     return [1.0, playable, face, size, float(hand[ESCAPES] > 0),
             float(victims_in_play(state.areas)), stock, playable * stock, face * stock,
             size * stock]
