@@ -218,6 +218,8 @@ def status(rows: tuple[Row, ...], labs: tuple[LabRun, ...] = ()) -> list[dict[st
 
 
 COST = JOURNALS / "cost-capone-2p.json"
+ANCHOR = 300
+"""The budget every other row of the curve is read beside, game by game."""
 PLOT = JOURNALS.parent.parent / "docs" / "images" / "bot-budget"
 
 
@@ -237,14 +239,25 @@ def report(rows: tuple[Row, ...]) -> list[dict[str, Any]]:
                        "cpu_s_a_move": seconds, "games": data["games"],
                        "win_rate": data["win_rate"][first],
                        "win_interval": data["win_interval"][first]})
+    # a row not complete holds the first deals only: read it beside the 300-iteration row
+    # of its line on the same games (ANCHOR), not against that row's whole rate
+    anchors = {r.line: r for r in rows if r.budget == ANCHOR}
     print("| estimate | iterations a move | CPU s a move (mean) | games | win rate against "
-          "greedy | 95 % interval |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: |")
+          f"greedy | 95 % interval | on the same games, less {ANCHOR} iterations' (95 %) |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
     for p in sorted(points, key=lambda p: (p["line"], p["iterations"])):
         low, high = p["win_interval"]
         secs = "–" if p["cpu_s_a_move"] is None else f"{p['cpu_s_a_move']:.2f}"
+        anchor = anchors.get(p["line"])
+        versus = "–"
+        if anchor is not None and p["iterations"] != ANCHOR:
+            row = next(r for r in rows if r.name == p["row"])
+            pair = paired(row, anchor)
+            p["versus_anchor"] = pair
+            lo, hi = pair["interval"]
+            versus = f"{pair['difference']:+.1%} ({lo:+.1%} … {hi:+.1%}), {pair['games']} games"
         print(f"| {p['line']} | {p['iterations']} | {secs} | {p['games']} | "
-              f"{p['win_rate']:.1%} | {low:.1%} – {high:.1%} |")
+              f"{p['win_rate']:.1%} | {low:.1%} – {high:.1%} | {versus} |")
     drawn = [p for p in points if p["cpu_s_a_move"] is not None]
     if drawn:
         _plot(drawn)
@@ -295,6 +308,14 @@ def _plot(points: list[dict[str, Any]]) -> None:
 
 
 def compare(one: Row, two: Row) -> dict[str, Any]:
+    """The paired difference of the first bots' results on the games both rows hold,
+    printed as a JSON line."""
+    out = paired(one, two)
+    print(json.dumps(out), flush=True)
+    return out
+
+
+def paired(one: Row, two: Row) -> dict[str, Any]:
     """The paired difference of the first bots' results on the games both rows hold."""
     won: list[dict[tuple[int, int], float]] = []
     for row in (one, two):
@@ -322,7 +343,6 @@ def compare(one: Row, two: Row) -> dict[str, Any]:
            "difference": round(mean, 4),
            "interval": [round(mean - half, 4), round(mean + half, 4)],
            "differ": sum(1 for d in diffs if d)}
-    print(json.dumps(out), flush=True)
     return out
 
 
