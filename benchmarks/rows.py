@@ -80,35 +80,30 @@ CANDIDATE = "ismcts:iterations=2000:estimate=learned"
 move stays within half a second of CPU (docs/benchmarks.md, What a searched move costs),
 the learned estimate on."""
 
+def _curve(iterations: int, line: str) -> Row:
+    """A point of ``capone``'s budget curve against greedy: ``iterations`` a move, the
+    ``line`` estimate."""
+    return Row(f"capone-2p-ismcts{iterations}-{line}-greedy-s2000", "capone",
+               (f"ismcts:iterations={iterations}:estimate={line}", "greedy"),
+               budget=iterations, line=line)
+
+
 ROWS = (
-    Row("capone-2p-ismcts300-learned-greedy-s2000", "capone",
-        ("ismcts:iterations=300:estimate=learned", "greedy"), budget=300, line="learned"),
-    Row("capone-2p-ismcts2000-learned-greedy-s2000", "capone", (CANDIDATE, "greedy"),
-        budget=2000, line="learned"),
-    Row("capone-2p-ismcts400-learned-greedy-s2000", "capone",
-        ("ismcts:iterations=400:estimate=learned", "greedy"), budget=400, line="learned"),
+    _curve(300, "learned"),
+    _curve(2000, "learned"),  # the default-to-be: CANDIDATE
+    _curve(400, "learned"),
     Row("capone-4p-ismcts2000-learned-greedy-s2000", "capone", (CANDIDATE, "greedy"),
         options=(("players", 4),)),
-    Row("ripper-2p-ismcts2000-learned-greedy-s2000", "ripper", (CANDIDATE, "greedy")),
-    Row("fortune-2p-ismcts2000-learned-greedy-s2000", "fortune", (CANDIDATE, "greedy")),
-    Row("arlington-2p-ismcts2000-learned-greedy-s2000", "arlington", (CANDIDATE, "greedy")),
-    Row("arlington-heights-2p-ismcts2000-learned-greedy-s2000", "arlington-heights",
-        (CANDIDATE, "greedy")),
-    Row("capone-2p-ismcts2000-learned-uniform-s2000", "capone", (CANDIDATE, "ismcts-uniform")),
-    Row("fortune-2p-ismcts2000-learned-uniform-s2000", "fortune",
-        (CANDIDATE, "ismcts-uniform")),
-    Row("capone-2p-ismcts7500-learned-greedy-s2000", "capone",
-        ("ismcts:iterations=7500:estimate=learned", "greedy"), budget=7500, line="learned"),
-    Row("capone-2p-ismcts3000-learned-greedy-s2000", "capone",
-        ("ismcts:iterations=3000:estimate=learned", "greedy"), budget=3000, line="learned"),
-    Row("capone-2p-ismcts1000-learned-greedy-s2000", "capone",
-        ("ismcts:iterations=1000:estimate=learned", "greedy"), budget=1000, line="learned"),
-    Row("capone-2p-ismcts300-standing-greedy-s2000", "capone",
-        ("ismcts:estimate=standing", "greedy"), budget=300, line="standing"),
-    Row("capone-2p-ismcts1000-standing-greedy-s2000", "capone",
-        ("ismcts:iterations=1000:estimate=standing", "greedy"), budget=1000, line="standing"),
-    Row("capone-2p-ismcts3000-standing-greedy-s2000", "capone",
-        ("ismcts:iterations=3000:estimate=standing", "greedy"), budget=3000, line="standing"),
+    *(Row(f"{name}-2p-ismcts2000-learned-greedy-s2000", name, (CANDIDATE, "greedy"))
+      for name in ("ripper", "fortune", "arlington", "arlington-heights")),
+    *(Row(f"{name}-2p-ismcts2000-learned-uniform-s2000", name, (CANDIDATE, "ismcts-uniform"))
+      for name in ("capone", "fortune")),
+    _curve(7500, "learned"),
+    _curve(3000, "learned"),
+    _curve(1000, "learned"),
+    _curve(300, "standing"),
+    _curve(1000, "standing"),
+    _curve(3000, "standing"),
 )
 """The rows in the order ``run`` plays them: the default-to-be against greedy in
 ``capone`` (the goal row, the budget table's 0.5 s) and its 0.1 s row, the other tables,
