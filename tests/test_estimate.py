@@ -163,3 +163,34 @@ def test_the_search_before_issue_29_keeps_its_name() -> None:
     old = get_bot("ismcts-uniform", get_variant("capone"), 0)
     assert isinstance(old, ISMCTSBot)
     assert (old.iterations, old.beliefs, old.estimate) == (300, False, "standing")
+
+
+@pytest.mark.parametrize(("name", "players"), [("capone", 2), ("ripper", 3), ("fortune", 2)])
+def test_no_peeking_the_search_with_its_estimate_decides_alike_where_the_seat_cannot_tell(
+        name: str, players: int) -> None:
+    """The default search (beliefs, learned estimate), seeded alike, at two true positions
+    its seat cannot tell apart: the same move, and the same visits to every root action."""
+    from test_determinize import hidden_variant, positions
+
+    from tablerummy.bots import Sampler
+
+    rng = Random(f"estimate-peek/{name}/{players}")
+    compared = 0
+    for state in positions(name, players, seed=40 + players, every=11):
+        seat = state.to_act
+        if seat is None or len(state.legal_actions()) < 2:
+            continue
+        alt = hidden_variant(state, seat, rng)
+        if alt is None:
+            continue
+        seed = rng.randrange(10**9)
+        visits = []
+        for position in (state, alt):
+            bot = get_bot("ismcts:iterations=60:depth=4", position.variant, seat, seed=seed)
+            assert isinstance(bot, ISMCTSBot) and bot.estimate == "learned"
+            bot.sampler = Sampler(position, seat, Random(seed))
+            root, _ = bot.search(position.observation(seat))
+            visits.append({a: (n.visits, round(n.reward, 9)) for a, n in root.children.items()})
+        assert visits[0] == visits[1]
+        compared += 1
+    assert compared >= 5
