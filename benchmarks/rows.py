@@ -91,6 +91,9 @@ def _curve(iterations: int, line: str) -> Row:
 ROWS = (
     _curve(300, "learned"),
     _curve(2000, "learned"),  # the default-to-be: CANDIDATE
+    Row("capone-2p-ismcts2000-prior0.3-learned-greedy-s2000", "capone",
+        ("ismcts:iterations=2000:estimate=learned:prior=0.3:tree=0.3", "greedy"),
+        budget=2000, line="learned, prior=tree=0.3"),
     _curve(400, "learned"),
     Row("capone-4p-ismcts2000-learned-greedy-s2000", "capone", (CANDIDATE, "greedy"),
         options=(("players", 4),)),
@@ -243,7 +246,7 @@ def report(rows: tuple[Row, ...]) -> list[dict[str, Any]]:
     for p in sorted(points, key=lambda p: (p["line"], p["iterations"])):
         low, high = p["win_interval"]
         secs = "–" if p["cpu_s_a_move"] is None else f"{p['cpu_s_a_move']:.2f}"
-        anchor = anchors.get(p["line"])
+        anchor = anchors.get(p["line"], anchors.get("learned"))
         versus = "–"
         if anchor is not None and p["iterations"] != ANCHOR:
             row = next(r for r in rows if r.name == p["row"])
