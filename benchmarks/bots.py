@@ -20,10 +20,17 @@ Three sections, each optional:
   the budget the search ran before it settled, for each ``N`` of ``--budgets``, the games
   interleaved across budgets (game ``i`` of every budget on the same deal).  It maps an
   iteration budget to the seconds per move the issue's limits speak of.
+* ``agreement`` — how often a search plays greedy's own move: at the decisions (with a
+  choice) of seat 0 in games of greedy against greedy in ``capone`` (2 players, the first
+  two hands of each game, ``--games`` games, at most 120 decisions), each search of
+  ``--specs`` is asked the move and compared with greedy's.  A search that agrees with its
+  greedy guide almost always can only be as strong as its rare departures.
 
     python benchmarks/bots.py --sections speed                  # a minute
     python benchmarks/bots.py --sections strength --deals 200   # 400 games a row: hours
     python benchmarks/bots.py --sections cost --budgets 300,1000,3000 --games 4
+    python benchmarks/bots.py --sections agreement --games 6 \
+        --specs ismcts,ismcts:iterations=2000,ismcts:iterations=2000:prior=0.3:tree=0.3
     python benchmarks/bots.py --quick                           # every section, tiny samples
     python benchmarks/bots.py --json out.json
 
@@ -345,6 +352,40 @@ def cost_section(name: str, players: int, budgets: tuple[int, ...], games: int,
     return rows
 
 
+# --- agreement ---------------------------------------------------------------------------
+
+def agreement_section(specs: list[str], games: int, most: int,
+                      console: Console) -> dict[str, Any]:
+    from tablerummy.bots import ask, decide
+    from tablerummy.variant import get_variant
+
+    variant = get_variant("capone")
+    agree = dict.fromkeys(specs, 0)
+    asked = 0
+    for g in range(games):
+        game = Game(variant, seed=500 + g)
+        greedy = [get_bot("greedy", variant, s, seed=s) for s in range(2)]
+        while not game.game_over and len(game.hands) <= 2 and asked < most:
+            seat = game.to_act
+            assert seat is not None
+            legal = game.legal_actions()
+            move = ask(greedy[seat], game, legal)
+            if seat == 0 and len(legal) > 1:
+                asked += 1
+                for spec in specs:
+                    bot = get_bot(spec, variant, 0, seed=asked)
+                    agree[spec] += decide(bot, game.state, game.observation(0), legal) == move
+            game.apply(move, seat=seat)
+    table = Table(title=f"Greedy's own move, asked of each search at {asked} decisions of "
+                        "greedy games (capone, 2 players)")
+    for col in ("search", "plays greedy's move"):
+        table.add_column(col, justify="left" if col == "search" else "right")
+    for spec in specs:
+        table.add_row(spec, f"{agree[spec]} of {asked}")
+    console.print(table)
+    return {"decisions": asked, "agree": agree}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--sections", default="speed,strength,budget")
@@ -362,6 +403,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=4, help="games a budget in cost")
     parser.add_argument("--variant", default="capone", help="the table of cost")
     parser.add_argument("--players", type=int, default=2, help="its players")
+    parser.add_argument("--specs", default="ismcts,ismcts:iterations=2000",
+                        help="the searches of agreement, comma-separated")
     parser.add_argument("--quick", action="store_true", help="tiny samples, for a smoke test")
     parser.add_argument("--json", metavar="FILE")
     args = parser.parse_args(argv)
@@ -387,6 +430,9 @@ def main(argv: list[str] | None = None) -> int:
     if "cost" in sections:
         budgets = tuple(int(b) for b in (args.budgets or ",".join(map(str, BUDGETS))).split(","))
         results["cost"] = cost_section(args.variant, args.players, budgets, args.games, console)
+    if "agreement" in sections:
+        results["agreement"] = agreement_section(args.specs.split(","), args.games,
+                                                 8 if args.quick else 120, console)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
             json.dump(results, out, indent=1)

@@ -161,8 +161,8 @@ def test_the_bots_benchmark_runs(tmp_path: Path) -> None:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     out = tmp_path / "bench.json"
-    assert module.main(["--quick", "--sections", "speed,budget,cost", "--budgets", "5",
-                        "--json", str(out)]) == 0
+    assert module.main(["--quick", "--sections", "speed,budget,cost,agreement", "--budgets",
+                        "5", "--specs", "greedy,ismcts:iterations=5", "--json", str(out)]) == 0
     data = json.loads(out.read_text())
     start = data["speed"]["capone/2"]["start"]
     assert start["low"] <= start["median"] <= start["high"] and start["low"] > 0
@@ -172,6 +172,8 @@ def test_the_bots_benchmark_runs(tmp_path: Path) -> None:
     cost = data["cost"]["5"]  # a real game's searched decisions, CPU time each
     assert cost["decisions"] > 0 and 0 < cost["share_run"] <= 1
     assert 0 < cost["median"] <= cost["p90"] <= cost["most"]
+    agreement = data["agreement"]  # greedy always plays greedy's move
+    assert agreement["agree"]["greedy"] == agreement["decisions"] > 0
 
 
 def test_the_web_lobby_offers_ismcts(tmp_path: Path) -> None:
