@@ -78,7 +78,9 @@ class Row:
 CANDIDATE = "ismcts:iterations=2000:estimate=learned"
 """The default-to-be that issue 29's rows measure: the largest round budget whose every
 move stays within half a second of CPU (docs/benchmarks.md, What a searched move costs),
-the learned estimate on."""
+the learned estimate on.  The first two rows decide its greedy bias: if the weaker one
+wins more, it goes into this spec (and so into every later row's name and journal)
+before those rows start."""
 
 def _curve(iterations: int, line: str) -> Row:
     """A point of ``capone``'s budget curve against greedy: ``iterations`` a move, the
