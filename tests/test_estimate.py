@@ -163,6 +163,7 @@ def test_the_search_before_issue_29_keeps_its_name() -> None:
     old = get_bot("ismcts-uniform", get_variant("capone"), 0)
     assert isinstance(old, ISMCTSBot)
     assert (old.iterations, old.beliefs, old.estimate) == (300, False, "standing")
+    assert (old.prior, old.tree, old.seconds) == (1.0, 1.0, None)
 
 
 @pytest.mark.parametrize(("name", "players"), [("capone", 2), ("ripper", 3), ("fortune", 2)])

@@ -489,13 +489,16 @@ register_bot()(ISMCTSBot)
 
 class UniformISMCTSBot(ISMCTSBot):
     """The default search as it was before issue 29 (2026-12-04): every unseen card dealt
-    uniformly, a cut-off hand valued by its standing, 300 iterations — kept by name,
-    whatever the default becomes, so that tournaments can measure the change against it."""
+    uniformly, a cut-off hand valued by its standing, 300 iterations with the full greedy
+    bias — kept by name, whatever the default becomes, so that tournaments can measure the
+    change against it."""
 
     name = "ismcts-uniform"
     beliefs = False
     estimate = "standing"
     iterations = 300
+    prior = 1.0
+    tree = 1.0
     offered = False
 
 
