@@ -118,15 +118,18 @@ class SearchHooks:
         """The fitted weights for ``variant`` at ``players`` (those of the nearest player
         count fitted), or None when the family has none for that variant."""
         if self._weights is None:
-            self._weights = {}
-            if self.estimate_file is not None:
-                data = json.loads(self.estimate_file.read_text(encoding="utf-8"))
-                for name, fitted in data["weights"].items():
-                    counts = {int(k): [float(w) for w in v] for k, v in fitted.items()}
-                    for n in range(1, 9):
-                        self._weights[(name, n)] = counts[min(counts, key=lambda f: (
-                            abs(f - n), f))]
-        return self._weights.get((variant, players))
+            data = ({} if self.estimate_file is None else
+                    json.loads(self.estimate_file.read_text(encoding="utf-8"))["weights"])
+            self._weights = {(name, int(n)): [float(w) for w in ws]
+                             for name, fitted in data.items() for n, ws in fitted.items()}
+        found = self._weights.get((variant, players))
+        if found is None:  # (once per table: the nearest count fitted stands for it)
+            fitted = [n for name, n in self._weights if name == variant]
+            if not fitted:
+                return None
+            nearest = min(fitted, key=lambda n: (abs(n - players), n))
+            found = self._weights[(variant, players)] = self._weights[(variant, nearest)]
+        return found
 
     def estimate(self, state: HandState) -> list[float]:
         """Each side's expected hand score: :meth:`standing` plus, for a hand under way,
