@@ -241,7 +241,9 @@ def test_one_person_against_the_greedy_bot_then_record_and_replay(
     assert replayed.error is None and replayed.game.game_over
 
     page.click("#replay-link")
-    page.wait_for_function("() => document.body.dataset.step === '0'", timeout=WAIT)
+    # a selector, not document.body in a function: between the two documents body is null
+    page.wait_for_url("**/replay/*", timeout=WAIT)
+    page.wait_for_selector("body[data-step='0']", timeout=WAIT)
     # one column: every section spans the page, and nothing lies over the step buttons
     # (the table's named grid areas once put #areas in an implicit column over them)
     layout = page.evaluate("""() => {
