@@ -33,15 +33,15 @@ Why these choices:
   valuation ``value=margin``, kept for measurements), "one more turn" could look better
   than the win on the table, turn after turn (the procrastination of Monte Carlo search).
 
-Options (after the name, separated by colons): ``iterations=N`` (default 300),
+Options (after the name, separated by colons): ``iterations=N`` (default 2000),
 ``seconds=S`` (a time budget per decision instead, or as a cap together with
 ``iterations``), ``c=X`` the exploration constant (default 0.4), ``depth=N`` rollout
 length (default 12, 0 = evaluate at once), ``greed=P`` how often a rollout step prefers a
 meld or layoff when there is one (default 0.8; 0 = uniformly random rollouts),
-``prior=P`` a progressive bias towards the greedy bot's choice at the root (default 1),
+``prior=P`` a progressive bias towards the greedy bot's choice at the root (default 0.3),
 ``tree=P`` the same bias at every node below the root, where the greedy bot's choice is
 asked once per node, in the first determinization that reaches it, and expanded first
-(default 1), ``scale=N`` points per reward unit (default a sixth of the target: typical
+(default 0.3), ``scale=N`` points per reward unit (default a sixth of the target: typical
 hand margins then span the reward range, so that UCB tells the actions apart),
 ``cutoff=X`` the weight of a cut-off rollout's margin (default 0.8, at most 1),
 ``discount=X`` the discount per decision (default 0.99, at most 1), and
@@ -51,8 +51,11 @@ so that one tournament can measure both; ``estimate=learned|standing`` (above); 
 ``beliefs=on|off`` (how unseen cards are dealt: :class:`~tablerummy.bots.Sampler`).
 ``choose`` stops a search once it has settled (:meth:`ISMCTSBot.search`).
 ``prior=0:tree=0`` is the plain search of the paper (the default before 2026-12-03, which
-the lab reports of ``docs/lab/`` spell out): the bias is what makes 300 iterations beat
-greedy (docs/bots.md, Strength), and costs one greedy call a node — a third of an
+the lab reports of ``docs/lab/`` spell out). Some bias is what makes a few hundred
+iterations beat greedy; at full strength (``prior=1:tree=1``) it outweighs what 2000
+iterations learn and the search plays greedy's own move at almost every decision, so the
+default is a weaker bias with the iterations that fit in half a second of CPU a move
+(docs/bots.md, Strength). The bias costs one greedy call a node — a third of an
 iteration in ``capone``, less in the Oklahoma family, more than an iteration in ``ripper``,
 whose greedy bot is slow.
 An iteration budget alone is reproducible: the same seed, the same choices.
@@ -124,15 +127,15 @@ class ISMCTSBot(Bot):
     name = "ismcts"
     wants_sampler = True
 
-    iterations: int | None = 300
+    iterations: int | None = 2000
     seconds: float | None = None
     c: float = 0.4
     depth: int = 12
     scale: float = 0.0
     greed: float = 0.8
     rollout: str = "light"
-    prior: float = 1.0
-    tree: float = 1.0
+    prior: float = 0.3
+    tree: float = 0.3
     cutoff: float = 0.8
     discount: float = 0.99
     value: str = "game"
@@ -142,14 +145,14 @@ class ISMCTSBot(Bot):
     _guide_bots: list[Bot] | None = None
 
     options: ClassVar[Mapping[str, str]] = {
-        "iterations": "300: iterations per decision (reproducible)",
+        "iterations": "2000: iterations per decision (reproducible)",
         "seconds": "none: a time budget per decision instead (with iterations: the first to end)",
         "c": "0.4: the exploration constant",
         "depth": "12: rollout length in decisions (0: score the expanded position at once)",
         "rollout": "light: random with a taste for melds; greedy: the greedy bot at every seat",
         "greed": "0.8: how often a light rollout prefers a meld or layoff",
-        "prior": "1: a fading bias towards the greedy bot's choice at the root (0: none)",
-        "tree": "1: the same bias at every node below the root (0: none)",
+        "prior": "0.3: a fading bias towards the greedy bot's choice at the root (0: none)",
+        "tree": "0.3: the same bias at every node below the root (0: none)",
         "scale": "target/6: points of hand margin per unit of reward",
         "cutoff": "0.8: the weight of a cut-off rollout's margin (at most 1)",
         "discount": "0.99: the discount per decision from the root (1: none)",

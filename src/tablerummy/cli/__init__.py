@@ -189,8 +189,8 @@ def _parser() -> argparse.ArgumentParser:
                                       "bots of graded strength, beside pure chance's")
     lab_args(p)
     p.add_argument("--population", default=None,
-                   help="bot names, weakest first, comma-separated (default random,greedy,"
-                        "ismcts:iterations=30,ismcts:iterations=100,ismcts:iterations=300)")
+                   help="bot names, weakest first, comma-separated (default random,greedy, "
+                        "then ismcts at 30, 100 and 300 iterations with prior=1:tree=1)")
 
     p = lab.add_parser("calibrate", help="card-value scales against the rulebook's game "
                                          "length (capone, ripper)")

@@ -37,10 +37,13 @@ from ..simulate import GameResult, Setup, check_setup
 from ..tournament import Ranked, Task, check_backend, fit_ratings, run_tasks, side_ranks, tasks
 from .seats import LAB_HOOKS
 
-DEFAULT_POPULATION = ("random", "greedy", "ismcts:iterations=30", "ismcts:iterations=100",
-                      "ismcts:iterations=300")
-"""Bots of graded strength, from the beginner up: the search at a tenth and a third of
-its default budget, and at the default (300 iterations, guided by greedy)."""
+DEFAULT_POPULATION = ("random", "greedy", "ismcts:iterations=30:prior=1:tree=1",
+                      "ismcts:iterations=100:prior=1:tree=1",
+                      "ismcts:iterations=300:prior=1:tree=1")
+"""Bots of graded strength, from the beginner up, cheap enough for a quick run: the
+search fully guided by greedy at 30, 100 and 300 iterations (the default search before
+2026-12-05, whose strength by budget docs/bots.md measured).  A population with today's
+default (``ismcts``, 2000 iterations a move) is a ``--population`` away."""
 RESAMPLES = 200
 """Bootstrap resamples of the spread: each refits every rating (openskill is slow)."""
 CHANCE_FITS = 20
