@@ -22,8 +22,10 @@ rates on the games both hold, with a 95 % interval from the pairs (duplicate gam
 their deal's luck, so pairs tell two players apart with fewer games than two rates do).
 
 ``report`` draws the ``capone`` rows against greedy by CPU seconds a move (what
-``benchmarks/bots.py --sections cost --json benchmarks/journals/cost-capone-2p.json``
-measured for each budget), one line per estimate, with their 95 % intervals, into
+``benchmarks/bots.py --sections cost`` measured for each budget, kept in
+``benchmarks/journals/cost-capone-2p.json`` for the full greedy bias and
+``cost-capone-2p-prior0.3.json`` for the default's: :func:`cost_file`), one line per
+estimate and bias, with their 95 % intervals, into
 ``docs/images/bot-budget.png`` (and ``.svg``), and prints the table that goes beside it.
 
 Every row uses the deals of docs/benchmarks.md § Bot strength (seeds 2000 … 2199), so
@@ -64,6 +66,7 @@ class Row:
     options: tuple[tuple[str, Any], ...] = ()
     budget: int | None = None
     line: str = ""
+    bias: str = "1"
 
     def setup(self) -> Setup:
         setup = Setup(self.variant, dict(self.options), self.bots, SEED)
@@ -75,51 +78,57 @@ class Row:
         return JOURNALS / f"{self.name}.jsonl"
 
 
-CANDIDATE = "ismcts:iterations=2000:estimate=learned"
-"""The default-to-be that issue 29's rows measure: the largest round budget whose every
-move stays within half a second of CPU (docs/benchmarks.md, What a searched move costs),
-the learned estimate on.  The first two rows decide its greedy bias: if the weaker one
-wins more, it goes into this spec (and so into every later row's name and journal)
-before those rows start."""
+CANDIDATE = "ismcts:iterations=2000:estimate=learned:prior=0.3:tree=0.3"
+"""The default (since 2026-12-05) that issue 29's rows measure, every setting that changed
+spelled out: the largest round budget whose moves stay within half a second of CPU
+(docs/benchmarks.md, What a searched move costs), the learned estimate, and the weaker
+greedy bias that the first rows chose (docs/benchmarks.md, Where the rows stand)."""
 
-def _curve(iterations: int, line: str) -> Row:
+
+def _curve(iterations: int, line: str, bias: str = "1") -> Row:
     """A point of ``capone``'s budget curve against greedy: ``iterations`` a move, the
-    ``line`` estimate."""
-    return Row(f"capone-2p-ismcts{iterations}-{line}-greedy-s2000", "capone",
-               (f"ismcts:iterations={iterations}:estimate={line}", "greedy"),
-               budget=iterations, line=line)
+    ``line`` estimate, the greedy bias ``prior=tree=bias`` (1: the full bias, the default
+    before 2026-12-05)."""
+    weaker = "" if bias == "1" else f"-prior{bias}"
+    return Row(f"capone-2p-ismcts{iterations}{weaker}-{line}-greedy-s2000", "capone",
+               (f"ismcts:iterations={iterations}:estimate={line}:prior={bias}:tree={bias}",
+                "greedy"),
+               budget=iterations, line=line if not weaker else f"{line}, prior=tree={bias}",
+               bias=bias)
+
+
+def _row(variant: str, opponent: str, players: int = 2) -> Row:
+    """The default (:data:`CANDIDATE`) against ``opponent`` in ``variant``."""
+    against = "uniform" if opponent == "ismcts-uniform" else opponent
+    return Row(f"{variant}-{players}p-ismcts2000-prior0.3-learned-{against}-s2000", variant,
+               (CANDIDATE, opponent), options=(("players", players),) if players != 2 else ())
 
 
 ROWS = (
     _curve(300, "learned"),
-    Row("capone-2p-ismcts2000-prior0.3-learned-greedy-s2000", "capone",
-        ("ismcts:iterations=2000:estimate=learned:prior=0.3:tree=0.3", "greedy"),
-        budget=2000, line="learned, prior=tree=0.3"),
-    _curve(2000, "learned"),  # the default-to-be: CANDIDATE
-    _curve(400, "learned"),
-    Row("capone-4p-ismcts2000-learned-greedy-s2000", "capone", (CANDIDATE, "greedy"),
-        options=(("players", 4),)),
-    *(Row(f"{name}-2p-ismcts2000-learned-greedy-s2000", name, (CANDIDATE, "greedy"))
-      for name in ("ripper", "fortune", "arlington", "arlington-heights")),
-    *(Row(f"{name}-2p-ismcts2000-learned-uniform-s2000", name, (CANDIDATE, "ismcts-uniform"))
-      for name in ("capone", "fortune")),
-    _curve(7500, "learned"),
+    _curve(2000, "learned", "0.3"),  # the default: CANDIDATE
+    _curve(400, "learned", "0.3"),
+    _row("capone", "greedy", 4),
+    *(_row(name, "greedy") for name in ("ripper", "fortune", "arlington", "arlington-heights")),
+    *(_row(name, "ismcts-uniform") for name in ("capone", "fortune")),
+    _curve(7500, "learned", "0.3"),
+    _curve(2000, "learned"),
     _curve(3000, "learned"),
     _curve(1000, "learned"),
     _curve(300, "standing"),
     _curve(1000, "standing"),
     _curve(3000, "standing"),
 )
-"""The rows in the order ``run`` plays them: 2000 iterations with a weaker greedy bias
-(at the default bias the search plays greedy's own move at 117 of 120 decisions:
-docs/benchmarks.md), the default-to-be against greedy in ``capone`` (the goal row, the
-budget table's 0.5 s) and its 0.1 s row, the other tables,
-the default against today's bot, the budget table's 2 s, more points of the curve, and
-the standing estimate's.  The budget table's rows are the largest round budgets whose
-every move stayed within 0.1, 0.5 and 2 s of CPU in ``benchmarks/bots.py --sections
-cost`` (400, 2000 and 7500 iterations).  Each row names every setting that has changed
-since it started (``estimate``, ``iterations``), so that a later change of the defaults
-cannot slip another player into a journal."""
+"""The rows in the order ``run`` plays them: the anchor (300 iterations, the full greedy
+bias), the default against greedy in ``capone`` (the goal row, the budget table's 0.5 s)
+and its 0.1 s row, the other tables, the default against today's bot, the budget table's
+2 s, and more points of the curve at the full bias (the default-to-be before the weaker
+bias won: at the full bias the search plays greedy's own move at 117 of 120 decisions,
+docs/benchmarks.md) and with the standing estimate.  The budget table's rows are the
+largest round budgets whose moves stayed within 0.1, 0.5 and 2 s of CPU in
+``benchmarks/bots.py --sections cost`` (400, 2000 and 7500 iterations).  Each row names
+every setting that has changed since it started (``estimate``, ``iterations``, ``prior``,
+``tree``), so that a change of the defaults cannot slip another player into a journal."""
 
 
 @dataclass(frozen=True)
@@ -150,7 +159,7 @@ def _skill(variant: str, *more: str) -> tuple[str, ...]:
             *more)
 
 
-_POPULATION = f"random,greedy,ismcts:iterations=300:estimate=learned,{CANDIDATE}"
+_POPULATION = f"random,greedy,ismcts-uniform,{CANDIDATE}"
 
 LAB_RUNS = (
     LabRun("arlington-heights-2p-skill-v29", _skill("arlington-heights")),
@@ -219,7 +228,13 @@ def status(rows: tuple[Row, ...], labs: tuple[LabRun, ...] = ()) -> list[dict[st
     return out + [lab_status(run) for run in labs]
 
 
-COST = JOURNALS / "cost-capone-2p.json"
+def cost_file(bias: str) -> Path:
+    """Where ``benchmarks/bots.py --sections cost`` keeps what a move costs at the greedy
+    bias ``bias`` (a weaker bias settles later, so its moves cost more)."""
+    name = "cost-capone-2p" if bias == "1" else f"cost-capone-2p-prior{bias}"
+    return JOURNALS / f"{name}.json"
+
+
 ANCHOR = 300
 """The budget every other row of the curve is read beside, game by game."""
 PLOT = JOURNALS.parent.parent / "docs" / "images" / "bot-budget"
@@ -227,7 +242,8 @@ PLOT = JOURNALS.parent.parent / "docs" / "images" / "bot-budget"
 
 def report(rows: tuple[Row, ...]) -> list[dict[str, Any]]:
     """The budget curve: each budget row's standings beside its CPU seconds a move."""
-    cost = json.loads(COST.read_text(encoding="utf-8"))["cost"] if COST.exists() else {}
+    costs = {bias: json.loads(path.read_text(encoding="utf-8"))["cost"]
+             for bias in {r.bias for r in rows} if (path := cost_file(bias)).exists()}
     points = []
     for row in rows:
         if row.budget is None:
@@ -236,7 +252,7 @@ def report(rows: tuple[Row, ...]) -> list[dict[str, Any]]:
         if not data["games"]:
             continue
         first = row.bots[0]
-        seconds = cost.get(str(row.budget), {}).get("mean")
+        seconds = costs.get(row.bias, {}).get(str(row.budget), {}).get("mean")
         points.append({"row": row.name, "line": row.line, "iterations": row.budget,
                        "cpu_s_a_move": seconds, "games": data["games"],
                        "win_rate": data["win_rate"][first],

@@ -55,3 +55,20 @@ def test_a_lab_run_keeps_its_journal_and_is_done_with_its_report(
     rows.run((), 1, None, (lab,))
     assert (tmp_path / "docs" / "lab" / "tiny-shape" / "index.html").exists()
     assert rows.lab_status(lab) == {"lab": "tiny-shape", "games_kept": 2, "done": True}
+
+
+def test_every_row_pins_what_a_change_of_the_defaults_would_alter(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A journal holds the games of the bots its header names: a row whose spec left a
+    changed default unnamed would, resumed, slip another player into its games."""
+    from tablerummy.bots import parse_bot_name
+
+    rows = _rows_module(monkeypatch)
+    assert len({r.name for r in rows.ROWS}) == len(rows.ROWS)
+    pinned = {"iterations", "estimate", "prior", "tree"}
+    for row in rows.ROWS:
+        for spec in row.bots:
+            name, options = parse_bot_name(spec)
+            if name == "ismcts":
+                assert pinned <= set(options), (row.name, spec)
+    assert rows.CANDIDATE in {r.bots[0] for r in rows.ROWS if r.variant == "capone"}
