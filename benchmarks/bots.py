@@ -297,17 +297,19 @@ def budget_section(deals: int, workers: int, budgets: tuple[int, ...],
 
 # --- cost --------------------------------------------------------------------------------
 
-def cost_game(name: str, players: int, iterations: int, seed: int) -> tuple[list[float],
-                                                                          list[int]]:
-    """One game of ``ismcts:iterations=N`` (seat 0, and every even seat) against greedy:
-    the CPU seconds (of this thread) and the iterations run of each searched decision."""
+def cost_game(name: str, players: int, iterations: int, seed: int,
+              bias: str | None = None) -> tuple[list[float], list[int]]:
+    """One game of ``ismcts:iterations=N`` (seat 0, and every even seat; with ``bias``,
+    ``prior=tree=bias``) against greedy: the CPU seconds (of this thread) and the
+    iterations run of each searched decision."""
     from tablerummy.bots import decide
     from tablerummy.variant import get_variant
 
     variant = get_variant(name, {"players": players})
     game = Game(variant, seed=seed)
-    bots = [get_bot(f"ismcts:iterations={iterations}" if s % 2 == 0 else "greedy", variant, s,
-                    seed=seed * 10 + s) for s in range(players)]
+    spec = f"ismcts:iterations={iterations}" + (f":prior={bias}:tree={bias}" if bias else "")
+    bots = [get_bot(spec if s % 2 == 0 else "greedy", variant, s, seed=seed * 10 + s)
+            for s in range(players)]
     seconds: list[float] = []
     runs: list[int] = []
     while not game.game_over:
@@ -325,14 +327,15 @@ def cost_game(name: str, players: int, iterations: int, seed: int) -> tuple[list
 
 
 def cost_section(name: str, players: int, budgets: tuple[int, ...], games: int,
-                 console: Console) -> dict[str, Any]:
+                 console: Console, bias: str | None = None) -> dict[str, Any]:
     per: dict[int, tuple[list[float], list[int]]] = {n: ([], []) for n in budgets}
     for g in range(games):
         for n in budgets:
-            seconds, runs = cost_game(name, players, n, 3000 + g)
+            seconds, runs = cost_game(name, players, n, 3000 + g, bias)
             per[n][0].extend(seconds)
             per[n][1].extend(runs)
-    table = Table(title=f"Cost of a searched move: ismcts:iterations=N vs greedy, {name} "
+    shown = "" if bias is None else f":prior={bias}:tree={bias}"
+    table = Table(title=f"Cost of a searched move: ismcts:iterations=N{shown} vs greedy, {name} "
                         f"{players} players, {games} games a budget (CPU ms of the thread)")
     for col in ("N", "decisions", "median ms", "mean ms", "90th pct ms", "most ms",
                 "iterations run"):
@@ -403,6 +406,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=4, help="games a budget in cost")
     parser.add_argument("--variant", default="capone", help="the table of cost")
     parser.add_argument("--players", type=int, default=2, help="its players")
+    parser.add_argument("--bias", help="cost: the searches' prior=tree (default: the bot's)")
     parser.add_argument("--specs", default="ismcts,ismcts:iterations=2000",
                         help="the searches of agreement, comma-separated")
     parser.add_argument("--quick", action="store_true", help="tiny samples, for a smoke test")
@@ -429,7 +433,9 @@ def main(argv: list[str] | None = None) -> int:
         results["budget"] = budget_section(args.deals, args.workers, budgets, console)
     if "cost" in sections:
         budgets = tuple(int(b) for b in (args.budgets or ",".join(map(str, BUDGETS))).split(","))
-        results["cost"] = cost_section(args.variant, args.players, budgets, args.games, console)
+        results["cost"] = cost_section(args.variant, args.players, budgets, args.games, console,
+                                       args.bias)
+        results["bias"] = args.bias
     if "agreement" in sections:
         results["agreement"] = agreement_section(args.specs.split(","), args.games,
                                                  8 if args.quick else 120, console)

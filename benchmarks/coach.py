@@ -43,9 +43,9 @@ from tablerummy.variant import get_variant
 SEEDS = 5
 POSITIONS = [("capone", 0), ("capone", 40), ("fortune", 30)]
 """(variant, greedy decisions played first) of each position the spread is measured at."""
-RANKING_BUDGET = Budget(iterations=2000, playouts=10)
+RANKING_BUDGET = Budget(iterations=1500, playouts=10)
 RANKING_TOP = 2
-"""The ranking's budget: the search at the ismcts bot's own 2000 iterations (with fewer,
+"""The ranking's budget: the search at the ismcts bot's own 1500 iterations (with fewer,
 or with the full greedy bias of the default before 2026-12-05, the search makes greedy's
 move its first choice nearly always, and greedy's play then looks flawless: measured,
 2026-12-04), its best two moves and the move played, 10
@@ -204,7 +204,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--out", type=Path,
-                        default=Path("benchmarks/journals/coach-ranking-ismcts2000.jsonl"))
+                        default=Path("benchmarks/journals/coach-ranking-ismcts1500.jsonl"))
     parser.add_argument("--resume", action="store_true")
     parser.add_argument("--summary", action="store_true",
                         help="ranking: only summarise the games already in --out")

@@ -33,7 +33,7 @@ Why these choices:
   valuation ``value=margin``, kept for measurements), "one more turn" could look better
   than the win on the table, turn after turn (the procrastination of Monte Carlo search).
 
-Options (after the name, separated by colons): ``iterations=N`` (default 2000),
+Options (after the name, separated by colons): ``iterations=N`` (default 1500),
 ``seconds=S`` (a time budget per decision instead, or as a cap together with
 ``iterations``), ``c=X`` the exploration constant (default 0.4), ``depth=N`` rollout
 length (default 12, 0 = evaluate at once), ``greed=P`` how often a rollout step prefers a
@@ -54,7 +54,8 @@ so that one tournament can measure both; ``estimate=learned|standing`` (above); 
 the lab reports of ``docs/lab/`` spell out). Some bias is what makes a few hundred
 iterations beat greedy; at full strength (``prior=1:tree=1``) it outweighs what 2000
 iterations learn and the search plays greedy's own move at almost every decision, so the
-default is a weaker bias with the iterations that fit in half a second of CPU a move
+default is a weaker bias with the iterations that fit in half a second of CPU a move on
+average
 (docs/bots.md, Strength). The bias costs one greedy call a node — a third of an
 iteration in ``capone``, less in the Oklahoma family, more than an iteration in ``ripper``,
 whose greedy bot is slow.
@@ -127,7 +128,7 @@ class ISMCTSBot(Bot):
     name = "ismcts"
     wants_sampler = True
 
-    iterations: int | None = 2000
+    iterations: int | None = 1500
     seconds: float | None = None
     c: float = 0.4
     depth: int = 12
@@ -145,7 +146,7 @@ class ISMCTSBot(Bot):
     _guide_bots: list[Bot] | None = None
 
     options: ClassVar[Mapping[str, str]] = {
-        "iterations": "2000: iterations per decision (reproducible)",
+        "iterations": "1500: iterations per decision (reproducible)",
         "seconds": "none: a time budget per decision instead (with iterations: the first to end)",
         "c": "0.4: the exploration constant",
         "depth": "12: rollout length in decisions (0: score the expanded position at once)",

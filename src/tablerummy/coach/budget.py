@@ -33,11 +33,11 @@ class Budget:
     def hint(cls) -> Budget:
         """About a second of CPU on the development machine (docs/coach.md, Accuracy): a
         person asks and waits; the cap keeps a slow machine or a big position within it."""
-        return cls(iterations=2000, seconds=1.0, playouts=24)
+        return cls(iterations=1500, seconds=1.0, playouts=24)
 
     @classmethod
     def analysis(cls) -> Budget:
         """The default per decision of an analysis: no time cap, so that an analysis is
         reproducible from its seed (docs/coach.md, Accuracy); the search at the ``ismcts``
         bot's own budget, so that the judge is the strongest player there is."""
-        return cls(iterations=2000, seconds=None, playouts=24)
+        return cls(iterations=1500, seconds=None, playouts=24)
