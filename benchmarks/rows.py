@@ -97,11 +97,18 @@ def _curve(iterations: int, line: str, bias: str = "1") -> Row:
                bias=bias)
 
 
-def _row(variant: str, opponent: str, players: int = 2) -> Row:
-    """The default (:data:`CANDIDATE`) against ``opponent`` in ``variant``."""
+def _row(name: str, opponent: str, players: int = 2) -> Row:
+    """The default against ``opponent`` in ``name``: :data:`CANDIDATE`'s settings at the
+    table's own budget (``SearchHooks.iterations``: 1500 in ``capone`` at 2 players)."""
+    from tablerummy.bots.ismcts import search_hooks
+    from tablerummy.variant import get_variant
+
+    variant = get_variant(name, {"players": players})
+    n = search_hooks(variant).iterations(variant)
     against = "uniform" if opponent == "ismcts-uniform" else opponent
-    return Row(f"{variant}-{players}p-ismcts1500-prior0.3-learned-{against}-s2000", variant,
-               (CANDIDATE, opponent), options=(("players", players),) if players != 2 else ())
+    return Row(f"{name}-{players}p-ismcts{n}-prior0.3-learned-{against}-s2000", name,
+               (f"ismcts:iterations={n}:estimate=learned:prior=0.3:tree=0.3", opponent),
+               options=(("players", players),) if players != 2 else ())
 
 
 ROWS = (

@@ -38,6 +38,8 @@ def test_bot_names_carry_options_after_colons() -> None:
     default = get_bot("ismcts", get_variant("capone"), 0)
     assert isinstance(default, ISMCTSBot)  # the setting that beat greedy most (docs/bots.md)
     assert (default.iterations, default.prior, default.tree) == (1500, 0.3, 0.3)
+    timed_only = get_bot("ismcts:seconds=0.2", get_variant("capone"), 0)
+    assert isinstance(timed_only, ISMCTSBot) and timed_only.iterations is None
     plain = get_bot("ismcts:prior=0:tree=0", get_variant("capone"), 0)
     assert isinstance(plain, ISMCTSBot)
     assert (plain.iterations, plain.prior, plain.tree) == (1500, 0.0, 0.0)
@@ -328,3 +330,21 @@ def test_stopping_a_settled_search_early_plays_the_same_game(name: str, players:
         stopped.append(early)
     assert games[0] == games[1]
     assert stopped[1] == 0 and stopped[0] > 0  # the settled searches did stop early
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_the_default_budget_is_the_tables_own(name: str) -> None:
+    """Each family says what its moves cost (SearchHooks.iterations): more seats, fewer
+    iterations; an explicit budget, or a pinned one (ismcts-uniform), wins over it."""
+    from tablerummy.bots.ismcts import search_hooks
+
+    budgets = []
+    for players in (2, 4):
+        variant = get_variant(name, {"players": players})
+        bot = get_bot("ismcts", variant, 0)
+        assert isinstance(bot, ISMCTSBot)
+        assert bot.iterations == search_hooks(variant).iterations(variant) >= 100
+        budgets.append(bot.iterations)
+        assert get_bot("ismcts:iterations=77", variant, 0).iterations == 77
+        assert get_bot("ismcts-uniform", variant, 0).iterations == 300
+    assert budgets[1] < budgets[0]

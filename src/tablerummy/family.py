@@ -98,6 +98,33 @@ class SearchHooks:
         """Each side's hand score, or for an unfinished hand what it stands at now."""
         return [float(s) for s in state.scores()]
 
+    # --- the default search's budget -----------------------------------------------------
+
+    budgets: ClassVar[Mapping[tuple[str, int], int]] = {}
+    """The default search's iterations a move, per (variant, players) measured: the
+    largest round hundred whose moves cost at most 0.45 s of CPU on average in real games
+    against greedy on the slowest machine measured — half a second a move, less a margin
+    for the noise of a game or two (``benchmarks/bots.py --sections cost --variant NAME
+    --players N --bias 0.3``; docs/benchmarks.md).  A decision costs what the family's
+    moves and greedy guide cost, so the budget is the family's to know."""
+
+    def iterations(self, variant: Variant) -> int:
+        """The default search's iterations a move at ``variant``'s table: its measured
+        budget, else the nearest measured player count's (the larger on a tie) scaled by
+        its players / these players (more seats, dearer decisions), rounded down to a
+        hundred; 1500 × 2 / players for a variant never measured."""
+        players = variant.players
+        found = self.budgets.get((variant.name, players))
+        if found is not None:
+            return found
+        counts = [n for name, n in self.budgets if name == variant.name]
+        if not counts:
+            base, measured = 1500, 2
+        else:
+            measured = min(counts, key=lambda n: (abs(n - players), -n))
+            base = self.budgets[(variant.name, measured)]
+        return max(100, base * measured // players // 100 * 100)
+
     # --- a learned estimate of an unfinished hand (optional) ----------------------------
 
     estimate_file: ClassVar[Path | None] = None

@@ -33,7 +33,8 @@ Why these choices:
   valuation ``value=margin``, kept for measurements), "one more turn" could look better
   than the win on the table, turn after turn (the procrastination of Monte Carlo search).
 
-Options (after the name, separated by colons): ``iterations=N`` (default 1500),
+Options (after the name, separated by colons): ``iterations=N`` (default: the table's
+budget, :meth:`~tablerummy.family.SearchHooks.iterations`; 1500 in ``capone`` at 2 players),
 ``seconds=S`` (a time budget per decision instead, or as a cap together with
 ``iterations``), ``c=X`` the exploration constant (default 0.4), ``depth=N`` rollout
 length (default 12, 0 = evaluate at once), ``greed=P`` how often a rollout step prefers a
@@ -55,7 +56,7 @@ the lab reports of ``docs/lab/`` spell out). Some bias is what makes a few hundr
 iterations beat greedy; at full strength (``prior=1:tree=1``) it outweighs what 2000
 iterations learn and the search plays greedy's own move at almost every decision, so the
 default is a weaker bias with the iterations that fit in half a second of CPU a move on
-average
+average at each table
 (docs/bots.md, Strength). The bias costs one greedy call a node — a third of an
 iteration in ``capone``, less in the Oklahoma family, more than an iteration in ``ripper``,
 whose greedy bot is slow.
@@ -128,7 +129,9 @@ class ISMCTSBot(Bot):
     name = "ismcts"
     wants_sampler = True
 
-    iterations: int | None = 1500
+    iterations: int | None = 0
+    """Iterations a decision (None: by ``seconds`` alone; 0 until built: the table's own
+    budget, which the bot's constructor asks the family for)."""
     seconds: float | None = None
     c: float = 0.4
     depth: int = 12
@@ -146,7 +149,7 @@ class ISMCTSBot(Bot):
     _guide_bots: list[Bot] | None = None
 
     options: ClassVar[Mapping[str, str]] = {
-        "iterations": "1500: iterations per decision (reproducible)",
+        "iterations": "the table's (capone 2p: 1500): iterations per decision (reproducible)",
         "seconds": "none: a time budget per decision instead (with iterations: the first to end)",
         "c": "0.4: the exploration constant",
         "depth": "12: rollout length in decisions (0: score the expanded position at once)",
@@ -162,6 +165,11 @@ class ISMCTSBot(Bot):
                     "where it has one; standing: by what it stands at now",
         "beliefs": "on: deal unseen cards by what each player's public play says (off: uniformly)",
     }
+
+    def __init__(self, variant: Variant, seat: int, seed: int | None = None) -> None:
+        super().__init__(variant, seat, seed)
+        if self.iterations == 0:
+            self.iterations = search_hooks(variant).iterations(variant)
 
     def configure(self, options: dict[str, str]) -> None:
         for key in options:

@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
+from typing import ClassVar
 
 from ..family import SearchHooks
 from ..variant import HandState
@@ -16,6 +18,9 @@ class CaponeSearch(SearchHooks):
     """Melds and layoffs are the action ids from ``MELD`` up to ``DISCARD``: a light
     rollout prefers them (a uniformly random one mostly discards and hardly ever melds).
     A hand cut off is valued by the learned estimate of :mod:`.estimate`."""
+
+    budgets: ClassVar[Mapping[tuple[str, int], int]] = {("capone", 2): 1500, ("capone", 4): 900}
+    """Measured 2026-12-05 (docs/benchmarks.md, What a searched move costs)."""
 
     estimate_file = Path(__file__).with_name("estimate.json")
     feature_names = FEATURES

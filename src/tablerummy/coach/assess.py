@@ -62,7 +62,8 @@ def search_order(state: HandState, seat: int, observation: Observation,
         assert isinstance(found, ISMCTSBot) and isinstance(positions, Sampler)
         found.sampler = positions
         bot = found
-    options = {"iterations": str(budget.iterations)}
+    # (with a time cap the iterations still bound the search: "seconds" alone would not)
+    options = {"iterations": str(budget.iterations or bot.iterations)}
     if seconds is not None:
         options["seconds"] = f"{max(seconds, 0.001):.3f}"
     bot.configure(options)

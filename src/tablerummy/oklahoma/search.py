@@ -3,8 +3,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import ClassVar
 
 from ..family import SearchHooks
 from ..variant import Action, HandState
@@ -24,6 +25,10 @@ class OklahomaSearch(SearchHooks):
     """A light rollout prefers taking the pile, melds and layoffs (actions are tuples,
     not numbered: tested by their verb); a hand cut off is valued by the learned estimate
     of :mod:`.estimate`."""
+
+    budgets: ClassVar[Mapping[tuple[str, int], int]] = {("fortune", 2): 700, ("arlington", 2): 700,
+               ("arlington-heights", 2): 800}
+    """Measured 2026-12-05 (docs/benchmarks.md, What a searched move costs)."""
 
     estimate_file = Path(__file__).with_name("estimate.json")
     feature_names = FEATURES

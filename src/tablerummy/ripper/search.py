@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
+from typing import ClassVar
 
 from ..family import SearchHooks
 from ..variant import HandState
@@ -18,6 +20,9 @@ class RipperSearch(SearchHooks):
     hand cut off before it ended stands at what it would score if the Ripper stayed at
     large now (no suspect doubled: the race is not decided until the hand ends), raised
     by the learned estimate of :mod:`.estimate`."""
+
+    budgets: ClassVar[Mapping[tuple[str, int], int]] = {("ripper", 2): 600}
+    """Measured 2026-12-05 (docs/benchmarks.md, What a searched move costs)."""
 
     estimate_file = Path(__file__).with_name("estimate.json")
     feature_names = FEATURES
