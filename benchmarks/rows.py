@@ -78,11 +78,22 @@ class Row:
         return JOURNALS / f"{self.name}.jsonl"
 
 
-CANDIDATE = "ismcts:iterations=1500:estimate=learned:prior=0.3:tree=0.3"
-"""The default (since 2026-12-05) that issue 29's rows measure, every setting that changed
-spelled out: the weaker greedy bias that won the first rows, at the largest round budget
-whose moves cost at most half a second of CPU on average on every machine measured
-(docs/benchmarks.md, What a searched move costs), with the learned estimate."""
+def default(name: str, players: int = 2) -> str:
+    """The default ``ismcts`` at a table, every setting that changed spelled out: the
+    weaker greedy bias that won the first rows, the table's own budget (the largest round
+    one whose moves cost at most half a second of CPU on average: ``SearchHooks.
+    iterations``, docs/benchmarks.md, What a searched move costs) and the learned
+    estimate."""
+    from tablerummy.bots.ismcts import search_hooks
+    from tablerummy.variant import get_variant
+
+    variant = get_variant(name, {"players": players})
+    n = search_hooks(variant).iterations(variant)
+    return f"ismcts:iterations={n}:estimate=learned:prior=0.3:tree=0.3"
+
+
+CANDIDATE = default("capone")
+"""The default in ``capone`` at 2 players, the goal row's (1500 iterations)."""
 
 
 def _curve(iterations: int, line: str, bias: str = "1") -> Row:
@@ -98,17 +109,12 @@ def _curve(iterations: int, line: str, bias: str = "1") -> Row:
 
 
 def _row(name: str, opponent: str, players: int = 2) -> Row:
-    """The default against ``opponent`` in ``name``: :data:`CANDIDATE`'s settings at the
-    table's own budget (``SearchHooks.iterations``: 1500 in ``capone`` at 2 players)."""
-    from tablerummy.bots.ismcts import search_hooks
-    from tablerummy.variant import get_variant
-
-    variant = get_variant(name, {"players": players})
-    n = search_hooks(variant).iterations(variant)
+    """The default (:func:`default`) against ``opponent`` in ``name``."""
+    spec = default(name, players)
+    n = spec.split(":")[1].removeprefix("iterations=")
     against = "uniform" if opponent == "ismcts-uniform" else opponent
     return Row(f"{name}-{players}p-ismcts{n}-prior0.3-learned-{against}-s2000", name,
-               (f"ismcts:iterations={n}:estimate=learned:prior=0.3:tree=0.3", opponent),
-               options=(("players", players),) if players != 2 else ())
+               (spec, opponent), options=(("players", players),) if players != 2 else ())
 
 
 ROWS = (
@@ -163,34 +169,33 @@ class LabRun:
 
 
 def _skill(variant: str, *more: str) -> tuple[str, ...]:
-    return ("skill", variant, "--strong", CANDIDATE, "--beginner", "random", "--clairvoyant",
-            CANDIDATE, "--field", "greedy", "--measure", "win", "--games", "200", "--seed", "0",
-            *more)
+    return ("skill", variant, "--strong", default(variant), "--beginner", "random",
+            "--clairvoyant", default(variant), "--field", "greedy", "--measure", "win",
+            "--games", "200", "--seed", "0", *more)
 
 
-_POPULATION = f"random,greedy,ismcts-uniform,{CANDIDATE}"
+def _population(variant: str) -> str:
+    return f"random,greedy,ismcts-uniform,{default(variant)}"
+
 
 LAB_RUNS = (
     LabRun("arlington-heights-2p-skill-v29", _skill("arlington-heights")),
     LabRun("fortune-2p-skill-v29", _skill("fortune")),
     LabRun("arlington-2p-skill-v29", _skill("arlington")),
     LabRun("arlington-scarne-2p-skill-v29", _skill("arlington", "-o", "rules=scarne")),
-    LabRun("arlington-heights-2p-spread-v29", ("spread", "arlington-heights", "--population",
-                                               _POPULATION, "--games", "200", "--seed", "0")),
-    LabRun("fortune-2p-spread-v29", ("spread", "fortune", "--population", _POPULATION,
-                                     "--games", "200", "--seed", "0")),
-    LabRun("arlington-2p-spread-v29", ("spread", "arlington", "--population", _POPULATION,
-                                       "--games", "200", "--seed", "0")),
+    *(LabRun(f"{name}-2p-spread-v29", ("spread", name, "--population", _population(name),
+                                        "--games", "200", "--seed", "0"))
+      for name in ("arlington-heights", "fortune", "arlington")),
     LabRun("arlington-scarne-2p-spread-v29", ("spread", "arlington", "-o", "rules=scarne",
-                                              "--population", _POPULATION, "--games", "200",
-                                              "--seed", "0")),
+                                              "--population", _population("arlington"),
+                                              "--games", "200", "--seed", "0")),
     LabRun("capone-2p-skill-v29", _skill("capone")),
     LabRun("ripper-2p-skill-v29", _skill("ripper")),
     *(LabRun(f"capone-{n}p-strong-shape-v29", ("shape", "capone", "--players", str(n),
-                                               "--bots", CANDIDATE, "--games", "200",
-                                               "--seed", "0")) for n in (2, 3, 4)),
+                                               "--bots", default("capone", n), "--games",
+                                               "200", "--seed", "0")) for n in (2, 3, 4)),
     LabRun("ripper-2p-strong-shape-v29", ("shape", "ripper", "--players", "2", "--bots",
-                                          CANDIDATE, "--games", "200", "--seed", "0")),
+                                          default("ripper"), "--games", "200", "--seed", "0")),
 )
 """Issue 29's lab runs with the new player, after the rows: the Oklahoma luck question for
 the four rule sets (skill shares, then ``lab spread`` on the same deals), the skill shares
