@@ -149,7 +149,8 @@ class ISMCTSBot(Bot):
     _guide_bots: list[Bot] | None = None
 
     options: ClassVar[Mapping[str, str]] = {
-        "iterations": "the table's (capone 2p: 1500): iterations per decision (reproducible)",
+        "iterations": "the table's (about 0.5 s of CPU a move): iterations per decision "
+                      "(reproducible)",
         "seconds": "none: a time budget per decision instead (with iterations: the first to end)",
         "c": "0.4: the exploration constant",
         "depth": "12: rollout length in decisions (0: score the expanded position at once)",
