@@ -250,7 +250,8 @@ def cost_file(bias: str) -> Path:
 
 
 ANCHOR = 300
-"""The budget every other row of the curve is read beside, game by game."""
+"""The budget every other row of the curve is read beside, game by game: the row of its
+estimate at this budget and the full greedy bias (the default before 2026-12-05)."""
 PLOT = JOURNALS.parent.parent / "docs" / "images" / "bot-budget"
 
 
@@ -273,16 +274,16 @@ def report(rows: tuple[Row, ...]) -> list[dict[str, Any]]:
                        "win_interval": data["win_interval"][first]})
     # a row not complete holds the first deals only: read it beside the 300-iteration row
     # of its line on the same games (ANCHOR), not against that row's whole rate
-    anchors = {r.line: r for r in rows if r.budget == ANCHOR}
+    anchors = {r.line: r for r in rows if r.budget == ANCHOR and r.bias == "1"}
     print("| estimate | iterations a move | CPU s a move (mean) | games | win rate against "
           f"greedy | 95 % interval | on the same games, less {ANCHOR} iterations' (95 %) |")
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
     for p in sorted(points, key=lambda p: (p["line"], p["iterations"])):
         low, high = p["win_interval"]
         secs = "–" if p["cpu_s_a_move"] is None else f"{p['cpu_s_a_move']:.2f}"
-        anchor = anchors.get(p["line"], anchors.get("learned"))
+        anchor = anchors.get(p["line"].split(",")[0])  # (its estimate's, at the full bias)
         versus = "–"
-        if anchor is not None and p["iterations"] != ANCHOR:
+        if anchor is not None and anchor.name != p["row"]:
             row = next(r for r in rows if r.name == p["row"])
             pair = paired(row, anchor)
             p["versus_anchor"] = pair
@@ -310,12 +311,18 @@ def _plot(points: list[dict[str, Any]]) -> None:
             ys = [100 * p["win_rate"] for p in mine]
             errs = [[100 * (p["win_rate"] - p["win_interval"][0]) for p in mine],
                     [100 * (p["win_interval"][1] - p["win_rate"]) for p in mine]]
+            full = "" if "prior" in line else ", prior=tree=1"
             bars = ax.errorbar(xs, ys, yerr=errs, marker="o", capsize=3,
-                               label=f"estimate={line}")
+                               label=f"estimate={line}{full}")
             colour = bars.lines[0].get_color()
-            for p, x, y in zip(mine, xs, ys, strict=True):  # (each line's labels apart)
+            for i, (p, x, y) in enumerate(zip(mine, xs, ys, strict=True)):
+                # above or below by line; a point near the next one labelled on its left
+                dy = (5, -12, 14)[n % 3]
+                left = i + 1 < len(xs) and xs[i + 1] < 1.3 * x
+                dy = abs(dy) + 3 if left else dy
                 ax.annotate(f"{p['iterations']} it., {p['games']} games", (x, y),
-                            textcoords="offset points", xytext=(6, 5 if n == 0 else -12),
+                            textcoords="offset points", xytext=(-6 if left else 6, dy),
+                            ha="right" if left else "left",
                             fontsize=7, color=colour)
         ax.axhline(65, color="grey", linestyle="--", linewidth=0.8)
         ax.text(0.0, 65.5, " goal 65 %", transform=ax.get_yaxis_transform(), fontsize=7,
