@@ -43,7 +43,8 @@ DEFAULT_POPULATION = ("random", "greedy", "ismcts:iterations=30:prior=1:tree=1",
 """Bots of graded strength, from the beginner up, cheap enough for a quick run: the
 search fully guided by greedy at 30, 100 and 300 iterations (the default search before
 2026-12-05, whose strength by budget docs/bots.md measured).  A population with today's
-default (``ismcts``, 2000 iterations a move) is a ``--population`` away."""
+default (``ismcts``, the table's budget of about half a second a move) is a
+``--population`` away."""
 RESAMPLES = 200
 """Bootstrap resamples of the spread: each refits every rating (openskill is slow)."""
 CHANCE_FITS = 20
