@@ -150,6 +150,14 @@ def _reaches_state(obj: object, depth: int = 0, seen: set[int] | None = None) ->
     return any(_reaches_state(c, depth + 1, seen) for c in children)
 
 
+def _twin_rng(rng: random.Random) -> random.Random:
+    """A generator in the same state: what ``deepcopy`` makes, without copying its 625
+    numbers one object at a time (a tenth of the conformance run's time)."""
+    twin = random.Random()
+    twin.setstate(rng.getstate())
+    return twin
+
+
 def _snapshot(entry: VariantEntry, state: HandState) -> tuple[object, ...]:
     seats = range(state.variant.players)
     return (entry.places(state), state.to_act, state.end, state.legal_actions(),
@@ -282,7 +290,8 @@ class Checker:
                 bot = self.bots[seat]
                 if _reaches_state(bot):
                     raise AssertionError(f"bot {bot.name} holds a hand state or a game")
-                clone = copy.deepcopy(bot, {id(bot.variant): bot.variant})
+                clone = copy.deepcopy(bot, {id(bot.variant): bot.variant,
+                                            id(bot.rng): _twin_rng(bot.rng)})
                 twin = clone.choose(fake_obs, fake_legal)
         return twin
 

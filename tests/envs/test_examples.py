@@ -37,6 +37,6 @@ def test_openspiel_ismcts_plays_against_greedy() -> None:
     pytest.importorskip("pyspiel")
     run = subprocess.run(
         [sys.executable, str(ROOT / "examples" / "openspiel_ismcts.py"), "--hands", "2",
-         "--simulations", "20"], capture_output=True, text=True, check=False, timeout=900)
+         "--simulations", "8"], capture_output=True, text=True, check=False, timeout=900)
     assert run.returncode == 0, run.stderr[-2000:]
     assert "ISMCTS (OpenSpiel) minus greedy, per hand:" in run.stdout

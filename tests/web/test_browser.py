@@ -142,14 +142,17 @@ def test_two_people_play_a_whole_hand_with_a_reload_and_an_illegal_click(
 
     moves = 0
     reloaded = illegal_checked = False
-    while int(ann.evaluate("Number(document.body.dataset.hands)")) == 0:
+    while True:
+        # the mover's page sees its own move first: both must show it before either is read
+        newest = max(version(ann), version(bob))
+        for each in (ann, bob):
+            each.wait_for_function(f"() => Number(document.body.dataset.version) >= {newest}",
+                                   timeout=WAIT)
+        if int(ann.evaluate("Number(document.body.dataset.hands)")) > 0:
+            break
         seat = to_act(ann)
         assert seat is not None
         page, other = pages[seat], pages[1 - seat]
-        other.wait_for_function(f"() => Number(document.body.dataset.version) >= {version(ann)}",
-                                timeout=WAIT)
-        page.wait_for_function(f"() => Number(document.body.dataset.version) >= {version(ann)}",
-                               timeout=WAIT)
         if not illegal_checked and moves >= 4:
             # the other player clicks the Case File out of turn: refused, nothing changes
             v = version(other)
