@@ -42,56 +42,82 @@ _GAVEL_KEEP = {AGENT_MEETING: 4.0, SEARCH_WARRANT: 3.0, ELIOT_NESS: 4.0, RAID: 3
 _GAVEL_DANGER = {AGENT_MEETING: 2.0, SEARCH_WARRANT: 1.5, ELIOT_NESS: 2.0, RAID: 1.0}
 
 
+_NO_GAVELS = (0,) * (NK - NG)
+"""The Gavel kinds' count in the play areas (they are never melded)."""
+
+
+class _Seats:
+    """What a table's seats and cards make constant for every decision of one bot: worked
+    out once, since a search asks its greedy guides at every step of its rollouts."""
+
+    __slots__ = ("cards", "n", "partners", "points", "side_of")
+
+    def __init__(self, variant: Capone) -> None:
+        self.cards: CardTable = variant.cards
+        n = self.n = variant.players
+        side_of = self.side_of = [variant.side_of(s) for s in range(n)]
+        self.partners = [[s for s in range(n) if s != seat and side_of[s] == side_of[seat]]
+                         for seat in range(n)]
+        cards = self.cards
+        # area points of 0 … 2 × copies + 2 cards: what a side holds plus what a gain
+        # adds (every other copy, one more for a rounded expectation) stays below that
+        self.points = [[cards.area_points(g, c) for c in range(2 * cards.copies[g] + 3)]
+                       for g in range(NG)]
+
+
 class _View:
     """The seat's view, plus what the seat can infer from it (the hidden cards)."""
 
     __slots__ = (
-        "areas", "cards", "discard_below", "discard_top", "hand", "hand_sizes", "my_side",
-        "n", "next_seat", "partners", "seat", "side_of", "size", "stock",
-        "unknown", "unknown_total",
+        "_best_raid", "_random_value", "areas", "cards", "discard_below", "discard_top",
+        "hand", "hand_sizes", "melds", "my_side", "n", "next_seat", "partners", "points",
+        "seat", "side_of", "size", "stock", "unknown", "unknown_total",
     )
 
-    def __init__(self, seen: SeatView, variant: Capone) -> None:
-        self.cards: CardTable = variant.cards
+    def __init__(self, seen: SeatView, seats: _Seats) -> None:
+        self.cards = seats.cards
+        self.points: list[list[int]] = seats.points
         seat = self.seat = seen.seat
-        self.n = variant.players
-        self.side_of = [variant.side_of(s) for s in range(self.n)]
+        self.n = seats.n
+        self.side_of = seats.side_of
         self.my_side = self.side_of[seat]
-        self.partners = [s for s in range(self.n) if s != seat and self.side_of[s] == self.my_side]
+        self.partners = seats.partners[seat]
         self.next_seat = (seat + 1) % self.n
-        self.hand = seen.hand
-        self.size = sum(self.hand)
+        hand = self.hand = seen.hand
+        self.size = sum(hand)
         self.hand_sizes = seen.hand_sizes
-        self.areas = seen.areas
-        self.discard_top = seen.discard_top
+        areas = self.areas = seen.areas
+        top = self.discard_top = seen.discard_top
         self.discard_below = max(0, seen.discard_size - 1)
         self.stock = seen.stock_size
-        copies = self.cards.copies
-        unknown = []
-        for k in range(NK):
-            visible = self.hand[k] + (self.discard_top == k)
-            if k < NG:
-                visible += sum(area[k] for area in self.areas)
-            unknown.append(max(0, copies[k] - visible))
+        columns = list(zip(*areas, strict=True))  # each gangster's count in every area
+        self.melds: list[bool] = [most >= 3 for most in map(max, columns)]
+        on_table = [*map(sum, columns), *_NO_GAVELS]
+        unknown = [max(0, c - h - t) for c, h, t in
+                   zip(self.cards.copies, hand, on_table, strict=True)]
+        if top is not None and unknown[top]:
+            unknown[top] -= 1
         self.unknown = unknown
         self.unknown_total = max(1, sum(unknown))
+        self._best_raid: float | None = None
+        self._random_value: float | None = None
 
     # --- the areas -------------------------------------------------------------------
 
     def melded(self, g: int) -> bool:
-        return any(area[g] >= 3 for area in self.areas)
+        return self.melds[g]
 
     def gain(self, g: int, cards: int, side: int | None = None) -> float:
         """Points that ``cards`` more of gangster ``g`` add to a side's area."""
-        area = self.areas[self.my_side if side is None else side]
-        have = area[g]
         if cards <= 0:
             return 0.0
-        return float(self.cards.area_points(g, have + cards) - self.cards.area_points(g, have))
+        have = self.areas[self.my_side if side is None else side][g]
+        row = self.points[g]
+        return float(row[have + cards] - row[have])
 
     def side_points(self, side: int) -> int:
-        area = self.areas[side]
-        return sum(self.cards.area_points(g, area[g]) for g in range(NG) if area[g])
+        points = self.points
+        return sum(points[g][c] for g, c in enumerate(self.areas[side]) if c)
 
     def lead(self) -> int:
         """This hand's area points of our side minus the best other side."""
@@ -116,12 +142,16 @@ class _View:
         taken = sum(area[g] for s, area in enumerate(self.areas) if s != side)
         if not taken:
             return 0.0
-        loss = sum(float(self.cards.area_points(g, area[g]))
-                   for s, area in enumerate(self.areas) if s != side and area[g])
+        row = self.points[g]
+        loss = sum(float(row[area[g]]) for s, area in enumerate(self.areas)
+                   if s != side and area[g])
         return self.gain(g, taken, side) + loss
 
     def best_raid(self) -> float:
-        return max((self.raid_swing(g, self.my_side) for g in range(NG)), default=0.0)
+        if self._best_raid is None:
+            self._best_raid = max((self.raid_swing(g, self.my_side) for g in range(NG)),
+                                  default=0.0)
+        return self._best_raid
 
     def card_value(self, k: int) -> float:
         """What one more card of kind ``k`` in hand is worth this turn (points)."""
@@ -140,9 +170,11 @@ class _View:
 
     def random_card_value(self) -> float:
         """Expected :meth:`card_value` of one card from the Case File."""
-        unknown = self.unknown
-        total = sum(unknown[k] * self.card_value(k) for k in range(NK) if unknown[k])
-        return total / self.unknown_total
+        if self._random_value is None:
+            unknown = self.unknown
+            total = sum(unknown[k] * self.card_value(k) for k in range(NK) if unknown[k])
+            self._random_value = total / self.unknown_total
+        return self._random_value
 
 
 class CaponeGreedyBot(Bot):
@@ -162,6 +194,7 @@ class CaponeGreedyBot(Bot):
     def __init__(self, variant: Variant, seat: int, seed: int | None = None) -> None:
         super().__init__(variant, seat, seed)
         self.capone = cast("Capone", variant)
+        self._seats = _Seats(self.capone)
         self._last_stock = -1
         self._stale = 0
 
@@ -172,7 +205,7 @@ class CaponeGreedyBot(Bot):
         if len(legal) == 1:
             return legal[0]
         seen = cast(SeatView, view)
-        facts = _View(seen, self.capone)
+        facts = _View(seen, self._seats)
         if seen.phase == "draw":
             return self._draw(facts, legal)
         if seen.phase == "take":
@@ -230,7 +263,7 @@ class CaponeGreedyBot(Bot):
     def _play(self, view: _View, legal: Sequence[Action], gavel_played: bool) -> Action:
         melds: list[tuple[float, int]] = []
         layoffs: list[tuple[float, int]] = []
-        gavels: list[tuple[float, int]] = []
+        gavels: list[int] = []
         discards: list[int] = []
         for action in legal:
             a = cast(int, action)
@@ -243,13 +276,13 @@ class CaponeGreedyBot(Bot):
             elif a < A.TAKE:
                 discards.append(a - A.DISCARD)
             elif a >= A.ASK_AROUND:
-                gavels.append((self._gavel_value(view, a), a))
+                gavels.append(a)
         if melds:
             return max(melds)[1]
         if layoffs:
             return max(layoffs)[1]
-        if gavels and not gavel_played:
-            value, best = max(gavels)
+        if gavels and not gavel_played:  # valued only now: most turns end above
+            value, best = max((self._gavel_value(view, a), a) for a in gavels)
             if value >= self._bar(view, best):
                 return best
         return A.DISCARD + self._discard(view, discards)
