@@ -140,11 +140,14 @@ def deal_leaning(rng: Random, cards: list[int], slots: Sequence[int],
     rest = cards
     out = []
     for size, weights in zip(slots, leans, strict=True):
+        # the keys in the cards' order, then the cards sorted by them: what sorting by a key
+        # function does, without a Python call per card (a search deals at every iteration)
         if weights is None:
-            order = sorted(rest, key=lambda _: rnd())
+            keys = [rnd() for _ in rest]
         else:
             # -log(1 - u) is Exp(1); 1 - u is in (0, 1], so the log is finite
-            order = sorted(rest, key=lambda c: -log(1.0 - rnd()) / weights[c])
+            keys = [-log(1.0 - rnd()) / weights[c] for c in rest]
+        order = [rest[i] for i in sorted(range(len(rest)), key=keys.__getitem__)]
         out.append(order[:size])
         rest = order[size:]
     return out
