@@ -57,7 +57,7 @@ iterations beat greedy; at full strength (``prior=1:tree=1``) it outweighs what 
 iterations learn and the search plays greedy's own move at almost every decision, so the
 default is a weaker bias with the iterations that fit in half a second of CPU a move on
 average at each table (docs/bots.md, Strength). The bias costs one greedy call a node —
-a third of an iteration in ``capone``, less in the Oklahoma family, more than an
+a quarter of an iteration in ``capone``, less in the Oklahoma family, more than an
 iteration in ``ripper``, whose greedy bot is slow.
 An iteration budget alone is reproducible: the same seed, the same choices.
 """
