@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import product
+from itertools import combinations_with_replacement, product
+from operator import add, mul
 
 from .cards import (
     ALIBI,
@@ -25,7 +26,6 @@ from .cards import (
     LETTERS,
     NA,
     NAMES,
-    NE,
     NK,
     NS,
     NV,
@@ -76,14 +76,15 @@ def area_points(area: Sequence[int], wild: Sequence[int], cards: CardTable,
                 ripper: int | None) -> int:
     """An area's points: face values, the Ripper's Evidence and Suspect card doubled."""
     points = cards.points
-    total = 0
-    for s in range(NS):
-        evidence = (area[s] + wild[s]) * points[s] + area[SUSPECT + s] * points[SUSPECT + s]
-        total += evidence * 2 if s == ripper else evidence
-    total += area[LETTERS] * points[LETTERS]
-    for k in range(ALIBI, SCENE + NV):
-        total += area[k] * points[k]
-    total += area[ESCAPES] * points[ESCAPES]
+    # (integer sums: the order they are added in does not matter; maps, for the bots)
+    total: int = (sum(map(mul, map(add, area[:NS], wild), points))
+             + sum(map(mul, area[SUSPECT:SUSPECT + NS], points[SUSPECT:SUSPECT + NS]))
+             + area[LETTERS] * points[LETTERS]
+             + sum(map(mul, area[ALIBI:SCENE + NV], points[ALIBI:SCENE + NV]))
+             + area[ESCAPES] * points[ESCAPES])
+    if ripper is not None:  # his Evidence and Suspect card count twice
+        total += ((area[ripper] + wild[ripper]) * points[ripper]
+                  + area[SUSPECT + ripper] * points[SUSPECT + ripper])
     return total
 
 
@@ -120,10 +121,12 @@ def _playable(hand: Sequence[int], own: int, areas: Sequence[Sequence[int]],
     """
     points = cards.points
     victim = victims_in_play(areas) > 0
-    in_play = [any(area[s] + w[s] for area, w in zip(areas, wilds, strict=True))
-               for s in range(NS)]
-    melded = [any(area[k] + (w[k] if k < NS else 0) >= 3
-                  for area, w in zip(areas, wilds, strict=True)) for k in range(NE)]
+    # per area, each Evidence kind's cards with the wilds standing for it (Letters: none)
+    evidence = [[a + b for a, b in zip(area, w, strict=False)] + [area[LETTERS]]
+                for area, w in zip(areas, wilds, strict=True)]
+    columns = list(zip(*evidence, strict=True))
+    in_play = [any(columns[s]) for s in range(NS)]
+    melded = [max(col) >= 3 for col in columns]
     own_area, own_wilds = areas[own], wilds[own]
 
     def value(assignment: tuple[int, ...], took: list[int] | None) -> int:
@@ -162,7 +165,12 @@ def _playable(hand: Sequence[int], own: int, areas: Sequence[Sequence[int]],
 
     best = -1
     chosen: tuple[int, ...] = ()
-    for assignment in product(range(NS + 1), repeat=hand[WILD]):  # NS = left unused
+    # (NS = left unused.)  A value reads how many wilds go to each suspect, not their
+    # order, so the points alone need each multiset once; the cards, the first best
+    # assignment in the order of every assignment, as the breakdown has always named
+    assignments = (product(range(NS + 1), repeat=hand[WILD]) if took is not None
+                   else combinations_with_replacement(range(NS + 1), hand[WILD]))
+    for assignment in assignments:
         total = value(assignment, None)
         if total > best:
             best, chosen = total, assignment
