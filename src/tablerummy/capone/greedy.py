@@ -22,6 +22,7 @@ in its side's area the bot rushes to go out (the exclusion rule).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import sub
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from ..bots import COMPACT, Bot
@@ -93,8 +94,8 @@ class _View:
         columns = list(zip(*areas, strict=True))  # each gangster's count in every area
         self.melds: list[bool] = [most >= 3 for most in map(max, columns)]
         on_table = [*map(sum, columns), *_NO_GAVELS]
-        unknown = [max(0, c - h - t) for c, h, t in
-                   zip(self.cards.copies, hand, on_table, strict=True)]
+        unknown = [d if d > 0 else 0 for d in
+                   map(sub, map(sub, self.cards.copies, hand), on_table)]
         if top is not None and unknown[top]:
             unknown[top] -= 1
         self.unknown = unknown
