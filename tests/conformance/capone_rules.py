@@ -9,7 +9,6 @@ taken from the engine, since that is how its cards can be found at all.
 from __future__ import annotations
 
 from collections import Counter
-from itertools import compress
 from typing import cast
 
 from tablerummy.capone.cards import KINDS
@@ -61,7 +60,7 @@ def _state(state: HandState) -> CaponeState:
 
 def _held(counts: list[int]) -> dict[str, int]:
     """A count vector as cards; negative counts are kept so that the check sees them."""
-    return dict(compress(zip(KINDS, counts, strict=False), counts))
+    return {KINDS[k]: n for k, n in enumerate(counts) if n}
 
 
 def _pile(cards: list[int]) -> dict[str, int]:

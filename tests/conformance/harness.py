@@ -152,7 +152,7 @@ def _reaches_state(obj: object, depth: int = 0, seen: set[int] | None = None) ->
 
 def _twin_rng(rng: random.Random) -> random.Random:
     """A generator in the same state: what ``deepcopy`` makes, without copying its 625
-    numbers one object at a time (a tenth of the conformance run's time)."""
+    numbers one object at a time (about a tenth of a conformance batch's time)."""
     twin = random.Random()
     twin.setstate(rng.getstate())
     return twin

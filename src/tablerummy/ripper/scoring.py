@@ -78,10 +78,10 @@ def area_points(area: Sequence[int], wild: Sequence[int], cards: CardTable,
     points = cards.points
     # (integer sums: the order they are added in does not matter; maps, for the bots)
     total: int = (sum(map(mul, map(add, area[:NS], wild), points))
-             + sum(map(mul, area[SUSPECT:SUSPECT + NS], points[SUSPECT:SUSPECT + NS]))
-             + area[LETTERS] * points[LETTERS]
-             + sum(map(mul, area[ALIBI:SCENE + NV], points[ALIBI:SCENE + NV]))
-             + area[ESCAPES] * points[ESCAPES])
+                  + sum(map(mul, area[SUSPECT:SUSPECT + NS], points[SUSPECT:SUSPECT + NS]))
+                  + area[LETTERS] * points[LETTERS]
+                  + sum(map(mul, area[ALIBI:SCENE + NV], points[ALIBI:SCENE + NV]))
+                  + area[ESCAPES] * points[ESCAPES])
     if ripper is not None:  # his Evidence and Suspect card count twice
         total += ((area[ripper] + wild[ripper]) * points[ripper]
                   + area[SUSPECT + ripper] * points[SUSPECT + ripper])
