@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations_with_replacement, product
-from operator import add, mul
 
 from .cards import (
     ALIBI,
@@ -76,15 +75,14 @@ def area_points(area: Sequence[int], wild: Sequence[int], cards: CardTable,
                 ripper: int | None) -> int:
     """An area's points: face values, the Ripper's Evidence and Suspect card doubled."""
     points = cards.points
-    # (integer sums: the order they are added in does not matter; maps, for the bots)
-    total: int = (sum(map(mul, map(add, area[:NS], wild), points))
-                  + sum(map(mul, area[SUSPECT:SUSPECT + NS], points[SUSPECT:SUSPECT + NS]))
-                  + area[LETTERS] * points[LETTERS]
-                  + sum(map(mul, area[ALIBI:SCENE + NV], points[ALIBI:SCENE + NV]))
-                  + area[ESCAPES] * points[ESCAPES])
-    if ripper is not None:  # his Evidence and Suspect card count twice
-        total += ((area[ripper] + wild[ripper]) * points[ripper]
-                  + area[SUSPECT + ripper] * points[SUSPECT + ripper])
+    total = 0
+    for s in range(NS):
+        evidence = (area[s] + wild[s]) * points[s] + area[SUSPECT + s] * points[SUSPECT + s]
+        total += evidence * 2 if s == ripper else evidence
+    total += area[LETTERS] * points[LETTERS]
+    for k in range(ALIBI, SCENE + NV):
+        total += area[k] * points[k]
+    total += area[ESCAPES] * points[ESCAPES]
     return total
 
 
