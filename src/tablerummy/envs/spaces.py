@@ -4,7 +4,7 @@ Learning code wants every decision of a variant to be an index into one fixed ra
 mask of the legal ones.  Each family gives its variants' space (:meth:`Family.action_space
 <tablerummy.family.Family.action_space>`): the Mystery Rummy engines already use such ints
 (OpenSpiel style), so their space is the identity (:class:`IntSpace`); the Oklahoma
-family's actions are tuples, encoded in its package (:mod:`tablerummy.oklahoma.space`).
+family's actions are tuples, which its package encodes behind its plug-in's space.
 """
 
 from __future__ import annotations

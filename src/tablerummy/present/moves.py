@@ -12,8 +12,8 @@ shows the same menu, made here from ``Game.legal_texts()`` alone:
 
 Every legal text is under exactly one entry at each level, and the deepest entries are
 single moves, so each move stays reachable by choosing entries, as well as by typing its
-text.  A variant family may group its moves its own way (its plug-in's ``move_menu``: the
-Oklahoma one groups melds by what they make, see :mod:`tablerummy.oklahoma.moves_menu`); the
+text.  A variant family may group its moves its own way, in its own package, behind its
+plug-in's ``move_menu`` (the Oklahoma family groups melds by what they make); the
 default words every move (:func:`sentence_rows`), which reads any notation.
 """
 
