@@ -6,16 +6,25 @@ BIN := $(VENV)/bin
 
 .PHONY: run test check lint bench clean
 
+# uv installs what pip would, about 3 times as fast (the test extras: 1.5 min against 4 on
+# this sandbox, 2026-12-05); it reads no pip configuration, so the wheel folder pip is told
+# of (PIP_FIND_LINKS) is passed on. pip stays in the venv: the release tests use it.
+INSTALL = $(BIN)/uv pip install --quiet --python $(BIN)/python --compile-bytecode \
+	$(if $(PIP_FIND_LINKS),--find-links $(PIP_FIND_LINKS)) -c constraints.txt
+
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 
-$(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e '.[web]'
+$(BIN)/uv: | $(BIN)/python
+	$(BIN)/pip install --quiet uv
+
+$(VENV)/.installed: pyproject.toml constraints.txt | $(BIN)/uv
+	$(INSTALL) -e '.[web]'
 	touch $@
 
-$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e '.[test,web,rl,openspiel,train,cluster,lab]'
+$(VENV)/.installed-test: pyproject.toml constraints.txt | $(BIN)/uv
+	$(INSTALL) -e '.[test,web,rl,openspiel,train,cluster,lab]'
 	touch $@
 
 run: $(VENV)/.installed
@@ -33,7 +42,7 @@ check: $(VENV)/.installed-test lint
 	$(BIN)/pytest -n 2 --dist loadgroup -m "not slow" -q
 
 bench: $(VENV)/.installed-test
-	$(BIN)/pip install --quiet -e '.[bench]'
+	$(INSTALL) -e '.[bench]'
 	$(BIN)/python benchmarks/playout.py
 
 clean:
