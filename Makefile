@@ -10,7 +10,7 @@ BIN := $(VENV)/bin
 # this sandbox, 2026-12-05); it reads no pip configuration, so the wheel folder pip is told
 # of (PIP_FIND_LINKS) is passed on. pip stays in the venv: the release tests use it.
 INSTALL = $(BIN)/uv pip install --quiet --python $(BIN)/python --compile-bytecode \
-	$(if $(PIP_FIND_LINKS),--find-links $(PIP_FIND_LINKS)) -c constraints.txt
+	$(foreach d,$(PIP_FIND_LINKS),--find-links $(d)) -c constraints.txt
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
