@@ -236,3 +236,31 @@ def test_oklahoma_cards_taken_with_the_pile_stay_known() -> None:
 def test_oklahoma_deck_counts_cover_the_deck() -> None:
     variant = get_variant("fortune")
     assert sum(deck_counts(variant)) == len(variant.deck())
+
+
+def _slots(state: HandState) -> set[str]:
+    return {s for cls in type(state).__mro__ for s in getattr(cls, "__slots__", ())}
+
+
+SHARED_ON_COPY = {"variant", "cards", "copies", "side_of", "repeats"}
+"""What a copy may share with its original: read-only facts, and the repetition count
+(replaced, never changed in place)."""
+
+
+@pytest.mark.parametrize("name,players", [t for t in TABLES if t[0] in ("capone", "ripper")])
+def test_a_copy_has_every_field_and_shares_nothing_it_could_change(name: str,
+                                                                    players: int) -> None:
+    """A field a copy forgets, or a list it shares, breaks search bots silently."""
+    for state in positions(name, players, seed=5, every=23):
+        twin = state.copy()
+        for slot in _slots(state) - {"log"}:
+            mine, theirs = getattr(state, slot), getattr(twin, slot)
+            if slot == "leanings" and mine is not None:
+                assert theirs is not mine and theirs.rows() == mine.rows()
+                continue
+            assert theirs == mine, slot
+            if isinstance(mine, list) and slot not in SHARED_ON_COPY:
+                assert theirs is not mine, slot
+                for inner, outer in zip(theirs, mine, strict=True):
+                    assert not isinstance(inner, list) or inner is not outer, slot
+        assert twin.log is None

@@ -73,9 +73,13 @@ class MysteryState(HandState):
 
     hands: list[list[int]]
     sizes: list[int]
+    areas: list[list[int]]
     stock: list[int]
     seat: int
     players: int
+    phase: int
+    gavel_played: bool
+    out_seat: int | None
     repeats: dict[tuple[int | None, ...], int]
     """How often each turn-start position (:meth:`_position`) has been counted since the
     count started (engine-internal: the keys hold every hand)."""
@@ -89,6 +93,31 @@ class MysteryState(HandState):
     leanings: Leanings | None
     """What each seat's public play says of its hand (the family's ``beliefs``; read as
     rows by :attr:`leans`), kept alongside ``shown`` (``None`` together)."""
+
+    def _copy_shared(self) -> Self:
+        """A new state of this class with the fields every case keeps copied (its own
+        fields are the subclass's to copy): written out field by field, since a
+        determinization copies the position at every deal."""
+        new = object.__new__(type(self))
+        new.variant = self.variant
+        new.players = self.players
+        new.dealer = self.dealer
+        new.log = None
+        new.hands = [h[:] for h in self.hands]
+        new.sizes = self.sizes[:]
+        new.areas = [a[:] for a in self.areas]
+        new.stock = self.stock[:]
+        new.seat = self.seat
+        new.phase = self.phase
+        new.gavel_played = self.gavel_played
+        new.end = self.end
+        new.out_seat = self.out_seat
+        new.shown = None if self.shown is None else [k[:] for k in self.shown]
+        new.leanings = None if self.leanings is None else self.leanings.copy()
+        new.repeats = self.repeats  # replaced, never changed in place
+        new.repeat_stock = self.repeat_stock
+        new.quiet = self.quiet
+        return new
 
     @property
     def leans(self) -> list[list[float]] | None:

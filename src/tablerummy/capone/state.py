@@ -105,29 +105,11 @@ class CaponeState(MysteryState):
     # --- copy ---------------------------------------------------------------------------
 
     def copy(self) -> Self:
-        new = object.__new__(type(self))
-        new.variant = self.variant
-        new.players = self.players
+        new = self._copy_shared()
         new.copies = self.copies
         new.side_of = self.side_of
         new.nsides = self.nsides
-        new.dealer = self.dealer
-        new.log = None
-        new.hands = [h[:] for h in self.hands]
-        new.sizes = self.sizes[:]
         new.discard = self.discard[:]
-        new.stock = self.stock[:]
-        new.areas = [a[:] for a in self.areas]
-        new.seat = self.seat
-        new.phase = self.phase
-        new.gavel_played = self.gavel_played
-        new.end = self.end
-        new.out_seat = self.out_seat
-        new.shown = None if self.shown is None else [k[:] for k in self.shown]
-        new.leanings = None if self.leanings is None else self.leanings.copy()
-        new.repeats = self.repeats  # replaced, never changed in place (MysteryState)
-        new.repeat_stock = self.repeat_stock
-        new.quiet = self.quiet
         return new
 
     def _position(self) -> tuple[int | None, ...]:

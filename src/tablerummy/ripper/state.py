@@ -155,38 +155,20 @@ class RipperState(MysteryState):
         self.quiet = 0
 
     def copy(self) -> Self:
-        new = object.__new__(type(self))
-        new.variant = self.variant
-        new.players = self.players
+        new = self._copy_shared()
         new.cards = self.cards
-        new.dealer = self.dealer
-        new.log = None
-        new.hands = [h[:] for h in self.hands]
-        new.sizes = self.sizes[:]
-        new.areas = [a[:] for a in self.areas]
         new.wilds = [w[:] for w in self.wilds]
-        new.stock = self.stock[:]
         new.yard = self.yard[:]
-        new.seat = self.seat
         new.actor = self.actor
-        new.phase = self.phase
-        new.gavel_played = self.gavel_played
         new.victims = self.victims
         new.vote_caller = self.vote_caller
         new.votes = self.votes[:]
         new.extra = self.extra
         new.resign_queue = self.resign_queue[:]
         new.resign_end = self.resign_end
-        new.end = self.end
-        new.out_seat = self.out_seat
         new.escaper = self.escaper
         new.outcome = self.outcome
         new.result = self.result
-        new.shown = None if self.shown is None else [k[:] for k in self.shown]
-        new.leanings = None if self.leanings is None else self.leanings.copy()
-        new.repeats = self.repeats  # replaced, never changed in place (MysteryState)
-        new.repeat_stock = self.repeat_stock
-        new.quiet = self.quiet
         return new
 
     def _position(self) -> tuple[int | None, ...]:
