@@ -316,10 +316,10 @@ def _plot(points: list[dict[str, Any]]) -> None:
                                label=f"estimate={line}{full}")
             colour = bars.lines[0].get_color()
             for i, (p, x, y) in enumerate(zip(mine, xs, ys, strict=True)):
-                # above or below by line; a point near the next one labelled on its left
-                dy = (5, -12, 14)[n % 3]
+                # above or below by line; a point near the next one labelled on its left,
+                # level with it (clear of its own error bar's cap)
                 left = i + 1 < len(xs) and xs[i + 1] < 1.3 * x
-                dy = abs(dy) + 3 if left else dy
+                dy = -3 if left else (5, -12, 14)[n % 3]
                 ax.annotate(f"{p['iterations']} it., {p['games']} games", (x, y),
                             textcoords="offset points", xytext=(-6 if left else 6, dy),
                             ha="right" if left else "left",
