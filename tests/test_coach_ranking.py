@@ -8,29 +8,17 @@ judge that stops telling the two players apart, fails here.
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
-
-import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _coach_benchmark(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
-    path = ROOT / "benchmarks" / "coach.py"
-    spec = importlib.util.spec_from_file_location("coach_benchmark", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    monkeypatch.setitem(sys.modules, "coach_benchmark", module)
-    spec.loader.exec_module(module)
-    return module
-
-
-def test_the_analysis_ranks_greedy_worse_over_50_games(monkeypatch: pytest.MonkeyPatch) -> None:
-    coach = _coach_benchmark(monkeypatch)
+def test_the_analysis_ranks_greedy_worse_over_50_games(
+        benchmark: Callable[[str], ModuleType]) -> None:
+    coach = benchmark("coach")
     journal = ROOT / "benchmarks" / "journals" / "coach-ranking-ismcts1500.jsonl"
     rows = [json.loads(line) for line in journal.read_text().splitlines()]
     assert sorted(r["game"] for r in rows) == list(range(50))

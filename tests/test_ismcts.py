@@ -7,9 +7,10 @@ check that the sampler carries nothing of the true hidden cards.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from random import Random
+from types import ModuleType
 
 import pytest
 
@@ -153,15 +154,10 @@ def test_ismcts_in_simulate_beats_random_in_capone() -> None:
 
 
 @pytest.mark.slow
-def test_the_bots_benchmark_runs(tmp_path: Path) -> None:
+def test_the_bots_benchmark_runs(tmp_path: Path,
+                                  benchmark: Callable[[str], ModuleType]) -> None:
     """A smoke run of benchmarks/bots.py (figures are not asserted: no timing in tests)."""
-    import importlib.util
-
-    path = Path(__file__).resolve().parent.parent / "benchmarks" / "bots.py"
-    spec = importlib.util.spec_from_file_location("bots_benchmark", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = benchmark("bots")
     out = tmp_path / "bench.json"
     assert module.main(["--quick", "--sections", "speed,budget,cost,agreement", "--budgets",
                         "5", "--specs", "greedy,ismcts:iterations=5", "--json", str(out)]) == 0

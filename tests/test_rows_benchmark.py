@@ -3,9 +3,8 @@ comparison read what the journals hold, and nothing is played by them."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
@@ -14,19 +13,10 @@ import pytest
 from tablerummy.tournament import tournament
 
 
-def _rows_module(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
-    path = Path(__file__).resolve().parent.parent / "benchmarks" / "rows.py"
-    spec = importlib.util.spec_from_file_location("rows_benchmark", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    monkeypatch.setitem(sys.modules, "rows_benchmark", module)  # (its dataclasses look)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_status_and_compare_read_the_journals(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                              capsys: pytest.CaptureFixture[str]) -> None:
-    rows = _rows_module(monkeypatch)
+                                              capsys: pytest.CaptureFixture[str],
+                                              benchmark: Callable[[str], ModuleType]) -> None:
+    rows = benchmark("rows")
     monkeypatch.setattr(rows, "JOURNALS", tmp_path)
     one = rows.Row("one", "capone", ("greedy", "random"))
     two = rows.Row("two", "capone", ("random", "greedy"))
@@ -45,9 +35,10 @@ def test_status_and_compare_read_the_journals(tmp_path: Path, monkeypatch: pytes
 
 
 def test_a_lab_run_keeps_its_journal_and_is_done_with_its_report(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        benchmark: Callable[[str], ModuleType]) -> None:
     pytest.importorskip("matplotlib")
-    rows = _rows_module(monkeypatch)
+    rows = benchmark("rows")
     monkeypatch.setattr(rows, "JOURNALS", tmp_path / "benchmarks" / "journals")
     lab = rows.LabRun("tiny-shape", ("shape", "capone", "--bots", "greedy", "--games", "2",
                                      "--seed", "0"))
@@ -58,12 +49,12 @@ def test_a_lab_run_keeps_its_journal_and_is_done_with_its_report(
 
 
 def test_every_row_pins_what_a_change_of_the_defaults_would_alter(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        benchmark: Callable[[str], ModuleType]) -> None:
     """A journal holds the games of the bots its header names: a row whose spec left a
     changed default unnamed would, resumed, slip another player into its games."""
     from tablerummy.bots import parse_bot_name
 
-    rows = _rows_module(monkeypatch)
+    rows = benchmark("rows")
     assert len({r.name for r in rows.ROWS}) == len(rows.ROWS)
     pinned = {"iterations", "estimate", "prior", "tree"}
     for row in rows.ROWS:

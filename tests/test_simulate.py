@@ -4,8 +4,9 @@ never crashing on a faulty bot, for every registered variant."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -203,15 +204,10 @@ def test_every_registered_variant_simulates(variant: str) -> None:
     assert sum(data["wins"].values()) == 2
 
 
-def test_the_playout_benchmark_runs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_playout_benchmark_runs(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                    benchmark: Callable[[str], ModuleType]) -> None:
     """A smoke run of benchmarks/playout.py (figures are not asserted: no timing in tests)."""
-    import importlib.util
-
-    path = Path(__file__).resolve().parent.parent / "benchmarks" / "playout.py"
-    spec = importlib.util.spec_from_file_location("playout_benchmark", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = benchmark("playout")
     out = tmp_path / "bench.json"
     assert module.main(["--seconds", "0.05", "--games", "2", "--variants", "capone",
                         "--rounds", "2", "--simulate-games", "2", "--json", str(out)]) == 0
