@@ -34,7 +34,7 @@ WIPES = (b"\x1b[3J", b"\x1b[2J", b"\x1bc")
 class _Screen(pyte.HistoryScreen):
     """A screen that answers the program's status requests through the pty."""
 
-    answer: Callable[[str], None] | None = None
+    answer: Callable[[str], object] | None = None  # what it returns is not used
 
     def write_process_input(self, data: str) -> None:
         if self.answer is not None:

@@ -15,6 +15,7 @@ from tablerummy.bots import Sampler, get_bot
 from tablerummy.capone import actions as CA
 from tablerummy.capone import beliefs as capone_beliefs
 from tablerummy.capone.cards import KINDS as CAPONE_KINDS
+from tablerummy.capone.state import CaponeState
 from tablerummy.determinize import (
     LEAN_RANGE,
     deal_cards,
@@ -23,12 +24,28 @@ from tablerummy.determinize import (
     fresh_leans,
     lean,
 )
+from tablerummy.mystery import MysteryState
 from tablerummy.ripper import actions as RA
 from tablerummy.ripper import beliefs as ripper_beliefs
 from tablerummy.ripper.phases import Phase as RipperPhase
-from tablerummy.variant import get_variant
+from tablerummy.ripper.state import RipperState
+from tablerummy.variant import HandState, get_variant
 
 MYSTERY = [("capone", 2), ("capone", 3), ("capone", 4), ("ripper", 2), ("ripper", 3)]
+
+
+def leans(state: MysteryState) -> list[list[float]]:
+    """The position's leanings (a position with shown-tracking on keeps them)."""
+    rows = state.leans
+    assert rows is not None
+    return rows
+
+
+def int_actions(state: HandState) -> list[int]:
+    """The legal actions of a Mystery Rummy position: numbers."""
+    actions = state.legal_actions()
+    assert all(isinstance(a, int) for a in actions)
+    return [a for a in actions if isinstance(a, int)]
 
 
 @pytest.mark.parametrize(("name", "players"), MYSTERY)
@@ -52,7 +69,7 @@ def test_no_peeking_leanings_change_only_with_what_the_seat_can_see(
                 two.apply_unchecked(action)
                 if (one.observation(seat) == two.observation(seat)
                         and one.events(seat) == two.events(seat)):
-                    assert one.leans == two.leans  # type: ignore[attr-defined]
+                    assert one.leans == two.leans
                     compared += 1
     assert compared > 50
 
@@ -78,33 +95,37 @@ def test_no_peeking_belief_deals_of_positions_the_seat_cannot_tell_apart_are_ali
 def test_capone_passing_on_a_card_leans_the_deal_away_from_its_kind() -> None:
     variant = get_variant("capone")
     state = variant.new_hand(variant.shuffled_deck(Random(5)), dealer=1)  # p0 acts
-    top = state.discard[-1]  # type: ignore[attr-defined]
+    assert isinstance(state, CaponeState)
+    top = state.discard[-1]
     # p0 passes on the Underworld's top card, then discards something else
     state.apply_unchecked(CA.DRAW_STOCK)
-    discard = next(a for a in state.legal_actions() if CA.DISCARD <= a < CA.TAKE  # type: ignore[operator]
+    discard = next(a for a in int_actions(state) if CA.DISCARD <= a < CA.TAKE
                    and a - CA.DISCARD != top)
     state.apply_unchecked(discard)
-    leans = state.leans  # type: ignore[attr-defined]
-    assert leans[0][top] < 1.0
-    assert leans[0][discard - CA.DISCARD] < 1.0
-    assert leans[1] == [1.0] * len(CAPONE_KINDS)
+    rows = leans(state)
+    assert rows[0][top] < 1.0
+    assert rows[0][discard - CA.DISCARD] < 1.0
+    assert rows[1] == [1.0] * len(CAPONE_KINDS)
     # p1's view: fewer of that kind land in p0's hand than with a uniform deal
     count = {True: 0, False: 0}
     for beliefs in (True, False):
         sampler = Sampler(state, 1, Random(0), beliefs=beliefs)
         rng = Random(1)
         for _ in range(600):
-            count[beliefs] += sampler.sample(rng).hands[0][top]  # type: ignore[attr-defined]
+            sample = sampler.sample(rng)
+            assert isinstance(sample, CaponeState)
+            count[beliefs] += sample.hands[0][top]
     assert count[True] < 0.85 * count[False]
 
 
 def test_capone_taking_a_card_leans_towards_more_of_its_kind() -> None:
     variant = get_variant("capone")
     state = variant.new_hand(variant.shuffled_deck(Random(8)), dealer=1)
-    top = state.discard[-1]  # type: ignore[attr-defined]
-    before = state.leans[0][top]  # type: ignore[attr-defined]
+    assert isinstance(state, CaponeState)
+    top = state.discard[-1]
+    before = leans(state)[0][top]
     state.apply_unchecked(CA.DRAW_DISCARD)
-    assert state.leans[0][top] == pytest.approx(before * capone_beliefs.FACTORS["took"])  # type: ignore[attr-defined]
+    assert leans(state)[0][top] == pytest.approx(before * capone_beliefs.FACTORS["took"])
 
 
 def test_capone_an_agent_meeting_answered_with_none_is_a_fact() -> None:
@@ -112,23 +133,24 @@ def test_capone_an_agent_meeting_answered_with_none_is_a_fact() -> None:
     ones — only the cards it drew to replace them may be of it."""
     variant = get_variant("capone")
     state = variant.new_hand(variant.shuffled_deck(Random(3)), dealer=1)
+    assert isinstance(state, CaponeState)
     g = 2
-    events = list(capone_beliefs.events(state, CA.ask_directly(g, 1)))  # type: ignore[arg-type]
+    events = list(capone_beliefs.events(state, CA.ask_directly(g, 1)))
     assert events == [(1, g, capone_beliefs.NONE)]
 
 
 def test_ripper_discarding_and_keeping_lean_away() -> None:
     for state in positions("ripper", 2, seed=4, every=1):
-        if state.victims and state.phase == RipperPhase.PLAY and state.to_act is not None:  # type: ignore[attr-defined]
-            melded = [k for k in range(7) if state.melded(k)]  # type: ignore[attr-defined]
-            discards = [a for a in state.legal_actions()
-                        if RA.DISCARD <= a < RA.TAKE]  # type: ignore[operator]
+        assert isinstance(state, RipperState)
+        if state.victims and state.phase == RipperPhase.PLAY and state.to_act is not None:
+            melded = [k for k in range(7) if state.melded(k)]
+            discards = [a for a in int_actions(state) if RA.DISCARD <= a < RA.TAKE]
             if melded and discards:
                 action = discards[0]
-                found = list(ripper_beliefs.events(state, action))  # type: ignore[arg-type]
+                found = list(ripper_beliefs.events(state, action))
                 kinds = {k for _, k, e in found if e == ripper_beliefs.KEPT}
                 assert kinds == {k for k in melded if k != action - RA.DISCARD}
-                assert (state.seat, action - RA.DISCARD, ripper_beliefs.DISCARDED) in found  # type: ignore[attr-defined]
+                assert (state.seat, action - RA.DISCARD, ripper_beliefs.DISCARDED) in found
                 return
     pytest.fail("no position with a meld on the table and a discard to make")
 
@@ -138,8 +160,9 @@ def test_playout_positions_carry_no_leanings(name: str, players: int) -> None:
     state = positions(name, players, seed=1, every=11)[3]
     sampler = Sampler(state, 0, Random(0))
     sample = sampler.sample(Random(1))
-    assert sample.leans is None  # type: ignore[attr-defined]
-    assert sample.shown is None  # type: ignore[attr-defined]
+    assert isinstance(sample, MysteryState)
+    assert sample.leans is None
+    assert sample.shown is None
 
 
 def test_the_leaning_deal_is_uniform_without_leanings_and_follows_weights() -> None:
@@ -185,17 +208,18 @@ def test_the_notes_read_later_lean_as_the_events_say_at_once(name: str, players:
     moved = 0
     for hand in range(4):
         state = variant.new_hand(variant.shuffled_deck(rng), hand % players)
-        eager = fresh_leans(players, len(state.leans[0]))  # type: ignore[attr-defined]
+        assert isinstance(state, MysteryState)
+        eager = fresh_leans(players, len(leans(state)[0]))
         while not state.is_over:
             legal = state.legal_actions()
             action = legal[rng.randrange(len(legal))]
-            for seat, kind, event in module.events(state, action):  # type: ignore[arg-type]
+            for seat, kind, event in module.events(state, action):
                 lean(eager[seat], kind, module.FACTORS[event])
-            for seat, old, count in module.drawn(state, action):  # type: ignore[arg-type]
+            for seat, old, count in module.drawn(state, action):
                 dilute(eager[seat], old, count)
             state.apply_unchecked(action)
             if rng.random() < 0.2:  # read now and then: later reads go on from there
-                assert state.leans == eager  # type: ignore[attr-defined]
-        assert state.leans == eager  # type: ignore[attr-defined]
+                assert state.leans == eager
+        assert state.leans == eager
         moved += sum(w != 1.0 for row in eager for w in row)
     assert moved > 0

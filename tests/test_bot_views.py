@@ -9,6 +9,7 @@ the dict and compared), and that a bot decides the same from either.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -16,13 +17,15 @@ import pytest
 from tablerummy import Game, get_variant
 from tablerummy.bots import COMPACT, NOTHING, OBSERVATION, ask, get_bot
 from tablerummy.capone.view import SeatView as CaponeView
+from tablerummy.oklahoma.variant import OklahomaVariant
 from tablerummy.oklahoma.view import SeatView
 
 OKLAHOMA = [("fortune", 2), ("fortune", 8), ("arlington", 4), ("arlington", 7),
             ("arlington-heights", 3), ("arlington-heights", 8)]
 
 
-def _positions(name: str, players: int, seed: int, limit: int = 400) -> Any:
+def _positions(name: str, players: int, seed: int,
+               limit: int = 400) -> Iterator[tuple[Game, int]]:
     """Positions of one random game, with the seat to act (random play, seeded)."""
     game = Game(get_variant(name, {"players": players}), seed=seed)
     rng = random.Random(seed)
@@ -44,7 +47,9 @@ def test_the_compact_view_is_the_observation(name: str, players: int) -> None:
         for who in range(players):
             view = game.compact_observation(who)
             assert isinstance(view, SeatView)
-            rules = game.variant.rules  # type: ignore[attr-defined]
+            variant = game.variant
+            assert isinstance(variant, OklahomaVariant)
+            rules = variant.rules
             assert view == SeatView.from_observation(game.observation(who), rules)
             seen_melds += sum(len(side) for side in view.melds)
         greedy = get_bot("greedy", game.variant, seat, seed=1)

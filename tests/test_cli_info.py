@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from tablerummy import OptionError, get_variant
+from tablerummy.capone.variant import Capone
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -47,6 +48,7 @@ def test_cards_file_overrides_values(tmp_path: Path, suffix: str, text: str) -> 
 
 def test_card_override_changes_scoring() -> None:
     variant = get_variant("capone", cards={"al-capone": {"points": 6, "set": 90}})
+    assert isinstance(variant, Capone)
     assert variant.cards.area_points(0, 3) == 18
     assert variant.cards.area_points(0, 8) == 90
 

@@ -18,6 +18,7 @@ from tablerummy.capone.state import CaponeState
 from tablerummy.oklahoma.cards import NCARDS
 from tablerummy.oklahoma.determinize import deck_counts
 from tablerummy.oklahoma.state import OklahomaState
+from tablerummy.oklahoma.variant import OklahomaVariant
 from tablerummy.ripper.cards import NS
 from tablerummy.ripper.state import RipperState
 from tablerummy.variant import HandState, get_variant
@@ -29,11 +30,20 @@ TABLES = [
     ("arlington-heights", 2), ("arlington-heights", 4),
 ]
 
+FamilyState = CaponeState | RipperState | OklahomaState
+"""A position of one of the three families of :data:`TABLES`: count-vector hands and a stock."""
 
-def card_counts(state: HandState) -> Counter[int]:
+
+def family_state(state: HandState) -> FamilyState:
+    """``state``, known to be one of the three families' positions."""
+    assert isinstance(state, CaponeState | RipperState | OklahomaState), type(state)
+    return state
+
+
+def card_counts(state: FamilyState) -> Counter[int]:
     """Every card of the position, wherever it lies (hands, areas or melds, piles)."""
     total: Counter[int] = Counter()
-    for hand in state.hands:  # type: ignore[attr-defined]
+    for hand in state.hands:
         total.update({k: c for k, c in enumerate(hand) if c})
     if isinstance(state, OklahomaState):
         for side in state.melds:
@@ -41,20 +51,20 @@ def card_counts(state: HandState) -> Counter[int]:
                 total.update(c for c, _ in meld.items)
         total.update(state.discard)
     else:
-        for area in state.areas:  # type: ignore[attr-defined]
+        for area in state.areas:
             total.update({k: c for k, c in enumerate(area) if c})
         total.update(state.yard if isinstance(state, RipperState) else state.discard)
-    total.update(state.stock)  # type: ignore[attr-defined]
+    total.update(state.stock)
     return total
 
 
-def positions(name: str, players: int, seed: int, every: int = 7) -> list[HandState]:
+def positions(name: str, players: int, seed: int, every: int = 7) -> list[FamilyState]:
     """Positions along random hands (a copy every ``every`` actions), shown-tracking on."""
     variant = get_variant(name, {"players": players})
     rng = Random(seed)
     out = []
     for hand in range(3):
-        state = variant.new_hand(variant.shuffled_deck(rng), hand % players)
+        state = family_state(variant.new_hand(variant.shuffled_deck(rng), hand % players))
         step = 0
         while not state.is_over and step < 400:
             if step % every == 0:
@@ -65,25 +75,25 @@ def positions(name: str, players: int, seed: int, every: int = 7) -> list[HandSt
     return out
 
 
-def hidden_variant(state: HandState, seat: int, rng: Random) -> HandState | None:
+def hidden_variant(state: FamilyState, seat: int, rng: Random) -> FamilyState | None:
     """The same position with two cards hidden from ``seat`` swapped (None: none to swap).
 
     A card of another hand not known to be there trades places with a stock card (or a
     card of a third hand); a secret vote changes too.
     """
     alt = state.copy()
-    n = len(alt.hands)  # type: ignore[attr-defined]
+    n = len(alt.hands)
     known = _known(alt)
     others = [p for p in range(n) if p != seat]
     rng.shuffle(others)
     stock_hidden = not (isinstance(alt, OklahomaState) and alt.stock_known)
     for p in others:
-        hand = alt.hands[p]  # type: ignore[attr-defined]
+        hand = alt.hands[p]
         free = [k for k, c in enumerate(hand) if c > known[p][k]]
         if not free:
             continue
         k = free[rng.randrange(len(free))]
-        stock = alt.stock  # type: ignore[attr-defined]
+        stock = alt.stock
         spots = [i for i, c in enumerate(stock) if c != k] if stock_hidden else []
         if spots:
             i = spots[rng.randrange(len(spots))]
@@ -93,10 +103,10 @@ def hidden_variant(state: HandState, seat: int, rng: Random) -> HandState | None
         else:
             third = [q for q in others if q != p
                      and any(c > known[q][j] and j != k
-                             for j, c in enumerate(alt.hands[q]))]  # type: ignore[attr-defined]
+                             for j, c in enumerate(alt.hands[q]))]
             if not third:
                 continue
-            other = alt.hands[third[0]]  # type: ignore[attr-defined]
+            other = alt.hands[third[0]]
             j = next(j for j, c in enumerate(other) if c > known[third[0]][j] and j != k)
             hand[k] -= 1
             hand[j] += 1
@@ -104,31 +114,32 @@ def hidden_variant(state: HandState, seat: int, rng: Random) -> HandState | None
             other[k] += 1
         if isinstance(alt, RipperState):
             for q in others:
-                if alt.votes[q] is not None:
-                    alt.votes[q] = (alt.votes[q] + 1) % NS
+                vote = alt.votes[q]
+                if vote is not None:
+                    alt.votes[q] = (vote + 1) % NS
         if isinstance(alt, OklahomaState):
             alt._legal = None
         return alt
     return None
 
 
-def _known(state: HandState) -> list[list[int]]:
+def _known(state: FamilyState) -> list[list[int]]:
     if isinstance(state, OklahomaState):
         return state.known
-    shown = state.shown  # type: ignore[attr-defined]
+    shown = state.shown
     assert shown is not None
-    return shown  # type: ignore[no-any-return]
+    return shown
 
 
 def fingerprint(state: HandState) -> Any:
     """Everything that makes a position: hands, piles, areas or melds, votes."""
-    parts: list[Any] = [state.hands, state.stock]  # type: ignore[attr-defined]
+    state = family_state(state)
+    parts: list[Any] = [state.hands, state.stock]
     if isinstance(state, RipperState):
         parts += [state.yard, state.areas, state.votes]
     elif isinstance(state, CaponeState):
         parts += [state.discard, state.areas]
     else:
-        assert isinstance(state, OklahomaState)
         parts += [state.discard, state.melds]
     return repr(parts)
 
@@ -145,7 +156,7 @@ def test_determinization_is_a_legal_position_the_seat_cannot_tell_apart(
             det = state.determinize(seat, rng)
             assert card_counts(det) == full
             assert det.observation(seat) == state.observation(seat)
-            assert det.hands[seat] == state.hands[seat]  # type: ignore[attr-defined]
+            assert det.hands[seat] == state.hands[seat]
             if state.to_act == seat:
                 assert sorted(map(repr, det.legal_actions())) == sorted(
                     map(repr, state.legal_actions()))
@@ -204,6 +215,7 @@ def test_capone_a_card_taken_from_the_underworld_stays_in_that_hand() -> None:
 def test_capone_team_play_hides_the_partners_hand() -> None:
     variant = get_variant("capone", {"players": 4})
     state = variant.new_hand(variant.shuffled_deck(Random(8)), 3)
+    assert isinstance(state, CaponeState)
     partner = next(s for s in variant.sides if 0 in s)[1]
     hands = {repr(state.determinize(0, Random(i)).hands[partner]) for i in range(10)}
     assert len(hands) > 1
@@ -212,10 +224,10 @@ def test_capone_team_play_hides_the_partners_hand() -> None:
 def test_ripper_other_votes_are_secret_mine_is_kept() -> None:
     rng = Random(2)
     states = [s for s in positions("ripper", 3, seed=5, every=1)
-              if s.votes[0] is not None and s.votes[1] is not None and s.end is None]
+              if isinstance(s, RipperState)
+              and s.votes[0] is not None and s.votes[1] is not None and s.end is None]
     assert states
     state = states[0]
-    assert isinstance(state, RipperState)
     dets = [state.determinize(0, Random(i)) for i in range(20)]
     assert all(d.votes[0] == state.votes[0] for d in dets)
     assert len({d.votes[1] for d in dets}) > 1
@@ -235,6 +247,7 @@ def test_oklahoma_cards_taken_with_the_pile_stay_known() -> None:
 
 def test_oklahoma_deck_counts_cover_the_deck() -> None:
     variant = get_variant("fortune")
+    assert isinstance(variant, OklahomaVariant)
     assert sum(deck_counts(variant)) == len(variant.deck())
 
 

@@ -13,6 +13,7 @@ from random import Random
 from types import ModuleType
 
 import pytest
+from test_determinize import family_state
 
 from tablerummy.bots import Sampler, bot_names, decide, get_bot, parse_bot_name
 from tablerummy.bots.ismcts import ISMCTSBot, game_rewards, margin_rewards
@@ -117,16 +118,17 @@ def test_the_sampler_holds_no_true_hidden_card() -> None:
     one, two = Sampler(state, 0, Random(1)), Sampler(other, 0, Random(1))
     assert not [name for name in dir(one) if not name.startswith("__")
                 and getattr(one, name, None) is state]
-    a, b = one.sample(Random(2)), two.sample(Random(2))
+    a, b = family_state(one.sample(Random(2))), family_state(two.sample(Random(2)))
     assert (a.hands, a.stock) == (b.hands, b.stock)
     a.hands[0][0] += 5  # a sample is the bot's own to change
-    assert one.sample(Random(2)).hands == b.hands
+    assert family_state(one.sample(Random(2))).hands == b.hands
     assert state.hands[0] == other.hands[0]
 
 
 def test_rewards_are_margins_in_range_and_the_game_outweighs_them() -> None:
     variant = get_variant("capone")
     state = variant.new_hand(variant.shuffled_deck(Random(1)), 1)
+    assert isinstance(state, CaponeState)
     for value in (game_rewards, margin_rewards):
         assert value(state, 2, 100.0, [0, 0], 200, 0.8) == [0.0, 0.0]
     state.areas[0][0] = 8  # all of Al Capone: a complete set
@@ -199,7 +201,7 @@ def test_a_sampler_crosses_process_boundaries(name: str) -> None:
     sampler = Sampler(state, 0, Random(4))
     copy = pickle.loads(pickle.dumps(sampler))
     assert repr(copy.sample(Random(5)).observation(0)) == repr(state.observation(0))
-    assert repr(copy.sample(Random(6)).hands) == repr(sampler.sample(Random(6)).hands)
+    assert repr(copy.sample(Random(6)).hands) == repr(family_state(sampler.sample(Random(6))).hands)
 
 
 def test_a_prior_leans_the_root_towards_greedy_and_stays_legal() -> None:
@@ -245,9 +247,10 @@ def test_nothing_reachable_from_a_sampler_is_the_true_position() -> None:
 
     variant = get_variant("capone", {"players": 4})
     state = variant.new_hand(variant.shuffled_deck(Random(9)), 0)
+    assert isinstance(state, CaponeState)
     sampler = Sampler(state, 1, Random(2))
     secret = {id(state), id(state.hands), id(state.stock),
-              *(id(h) for h in state.hands)}  # type: ignore[attr-defined]
+              *(id(h) for h in state.hands)}
     seen: set[int] = set()
     todo: list[object] = [sampler]
     while todo:
@@ -341,6 +344,9 @@ def test_the_default_budget_is_the_tables_own(name: str) -> None:
         assert isinstance(bot, ISMCTSBot)
         assert bot.iterations == search_hooks(variant).iterations(variant) >= 100
         budgets.append(bot.iterations)
-        assert get_bot("ismcts:iterations=77", variant, 0).iterations == 77
-        assert get_bot("ismcts-uniform", variant, 0).iterations == 300
+        explicit = get_bot("ismcts:iterations=77", variant, 0)
+        pinned = get_bot("ismcts-uniform", variant, 0)
+        assert isinstance(explicit, ISMCTSBot) and isinstance(pinned, ISMCTSBot)
+        assert explicit.iterations == 77
+        assert pinned.iterations == 300
     assert budgets[1] < budgets[0]

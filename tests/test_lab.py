@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -53,7 +54,7 @@ def test_a_mean_has_its_normal_interval_and_a_rate_its_wilson_interval() -> None
 def test_the_bootstrap_is_reproducible_and_covers_the_statistic() -> None:
     units = [float(x % 7) for x in range(60)]
 
-    def mean(sample: Any) -> float:
+    def mean(sample: Sequence[float]) -> float:
         return sum(sample) / len(sample)
 
     one = bootstrap(units, mean)
@@ -404,7 +405,8 @@ def test_the_calibration_proposes_the_scale_that_misses_the_range_least() -> Non
     assert set(data["grid"]) == {"0.5", "1"} and set(data["grid"]["1"]) == {"2", "3"}
 
     def miss(row: dict[str, Any]) -> float:
-        return max(max(0.0, 3 - c["mean"], c["mean"] - 5) for c in row.values())
+        means: list[float] = [c["mean"] for c in row.values()]
+        return max(max(0.0, 3 - m, m - 5) for m in means)
 
     best = min(data["grid"], key=lambda scale: miss(data["grid"][scale]))
     assert f"{data['proposal']['scale']:g}" == best

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from tablerummy.game import Game
-from tablerummy.present.moves import entries, find_typed, move_menu
+from tablerummy.present.moves import Entry, entries, find_typed, move_menu
 from tablerummy.present.words import move_words, typed_move
 from tablerummy.variant import Variant, get_variant, variant_names
 
@@ -105,7 +105,8 @@ def test_menu_entries_read_as_the_pages_sentences_and_can_be_typed_back(name: st
     for texts in legal_sets(variant, 3):
         rows = move_menu(variant, texts)
         for row in rows:
-            for entry in row["entries"]:
+            row_entries: list[Entry] = row["entries"]
+            for entry in row_entries:
                 shown = f"{row['label']} {entry['label']}".strip()
                 assert find_typed(rows, shown.upper()) is entry, shown
                 if len(entry["moves"]) == 1 and name in ("capone", "ripper"):

@@ -20,6 +20,7 @@ from tablerummy.oklahoma import actions as A
 from tablerummy.oklahoma.cards import IDS, JK, NCARDS, card, position_card, rank_of, suit_of
 from tablerummy.oklahoma.melds import Meld, build
 from tablerummy.oklahoma.state import DRAW, OklahomaState
+from tablerummy.oklahoma.variant import OklahomaVariant
 
 TABLES: list[tuple[str, dict[str, Any]]] = [
     ("fortune", {}),
@@ -175,7 +176,9 @@ def test_more_jokers_than_the_option_has_are_one_line_errors(text: str) -> None:
 
 @pytest.mark.parametrize("name", ["fortune", "arlington"])
 def test_a_wild_two_never_stands_for_a_two(name: str) -> None:
-    rules = get_variant(name).rules
+    variant = get_variant(name)
+    assert isinstance(variant, OklahomaVariant)
+    rules = variant.rules
     two_h, two_c, ace_h, three_h = (card(r, s) for r, s in ((2, 1), (2, 3), (1, 1), (3, 1)))
     refused = build([(ace_h, ace_h), (two_c, two_h), (three_h, three_h)], rules)
     assert refused == "a wild 2 stands only for a card of another rank: 2C cannot stand for 2H"

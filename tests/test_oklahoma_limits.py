@@ -14,6 +14,7 @@ import random
 import pytest
 
 from tablerummy import get_variant
+from tablerummy.oklahoma.variant import OklahomaVariant
 from tablerummy.simulate import MAX_DECISIONS, MAX_HANDS, Setup, play_game
 
 LARGEST = [("fortune", 8), ("arlington", 7), ("arlington-heights", 8)]
@@ -22,7 +23,8 @@ LARGEST = [("fortune", 8), ("arlington", 7), ("arlington-heights", 8)]
 @pytest.mark.parametrize(("name", "players"), LARGEST)
 def test_random_hands_end_within_the_house_limits(name: str, players: int) -> None:
     variant = get_variant(name, {"players": players})
-    rules = variant.rules  # type: ignore[attr-defined]
+    assert isinstance(variant, OklahomaVariant)
+    rules = variant.rules
     deck = len(variant.deck())
     rng = random.Random(name)
     for _ in range(40):

@@ -365,6 +365,6 @@ def test_small_memories_turn_over_and_agree(name: str, players: int) -> None:
             state.apply_unchecked(legal[rng.randrange(len(legal))])
     for memory in (search.templates, search.found):
         assert memory.old  # it did turn over
-    for memory in (search.templates, search.found, search.layoffs, search.layoff_fits,
-                   search.played):
-        assert len(memory) <= memory.limit
+    for table in (search.templates, search.found, search.layoffs, search.layoff_fits,
+                  search.played):
+        assert len(table) <= table.limit

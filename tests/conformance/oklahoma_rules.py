@@ -11,6 +11,7 @@ items, piles with the top card last) is taken from the engine.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Literal, TypedDict
 
 from tablerummy.oklahoma.state import DRAW, OklahomaState
 from tablerummy.variant import HandState, Observation
@@ -39,7 +40,41 @@ ENDS = frozenset({"went-out", "stock-exhausted"})
 # Scarne, Heights); "low"/"high" are the rank classes of each game --------------------
 
 
-def _table(variant: str, rules: str, joker: bool) -> dict[str, object]:
+class _Table(TypedDict):
+    """One game's values; ``None``: the game has no such card (or no such meld)."""
+
+    high_from: int
+    high: int
+    low: int
+    ace_high: int
+    ace_low: int
+    two: int | None
+    qs: int
+    wild_qs: int
+    deuce_set: int | None
+    joker: int | None
+    hand_high: int
+    hand_low: int
+    hand_ace: int
+    hand_two: int | None
+    hand_qs: int
+    hand_joker: int | None
+    bonus: int
+
+
+_Points = Literal["high", "low", "ace_high", "ace_low", "two", "qs", "wild_qs",
+                  "hand_high", "hand_low", "hand_ace", "hand_two", "hand_qs", "hand_joker"]
+"""The keys of :class:`_Table` a card is scored by."""
+
+
+def _points(table: _Table, key: _Points) -> int:
+    """A card's value by ``table`` (its game has that card)."""
+    value = table[key]
+    assert value is not None, key
+    return value
+
+
+def _table(variant: str, rules: str, joker: bool) -> _Table:
     if variant == "fortune":
         return {"high_from": 8, "high": 10, "low": 5, "ace_high": 10, "ace_low": 5,
                 "two": 5, "qs": 50, "wild_qs": 10, "deuce_set": None, "joker": None,
@@ -91,19 +126,20 @@ def places(state: HandState) -> Places:
 # --- reading a meld afresh ------------------------------------------------------------
 
 
-def _meld_points(items: list[tuple[str, str]], variant: str, table: dict[str, object]) -> int:
+def _meld_points(items: list[tuple[str, str]], variant: str, table: _Table) -> int:
     """A meld's points: every card by what it stands for, by the variant's table."""
     stands = [s for _, s in items]
     if table["deuce_set"] is not None and all(_rank(c) == "2" and c == s for c, s in items):
-        return int(table["deuce_set"]) * len(items)  # type: ignore[call-overload]
+        return table["deuce_set"] * len(items)
     is_set = len({_rank(s) for s in stands}) == 1
     ace_low = not is_set and any(_rank(s) == "2" for s in stands)
     total = 0
     for card, stand in items:
         if card == "JK" and table["joker"] is not None:
-            total += int(table["joker"])  # type: ignore[call-overload]
+            total += table["joker"]
             continue
         rank = _rank(stand)
+        key: _Points
         if stand == "QS":
             key = "qs" if card == "QS" else "wild_qs"
         elif rank == "A":
@@ -112,14 +148,15 @@ def _meld_points(items: list[tuple[str, str]], variant: str, table: dict[str, ob
             key = "two"
         else:
             value = {"J": 11, "Q": 12, "K": 13}.get(rank) or int(rank)
-            key = "high" if value >= int(table["high_from"]) else "low"  # type: ignore[call-overload]
-        total += int(table[key])  # type: ignore[call-overload]
+            key = "high" if value >= table["high_from"] else "low"
+        total += _points(table, key)
     return total
 
 
-def _hand_points(hand: Counter[str], variant: str, table: dict[str, object]) -> int:
+def _hand_points(hand: Counter[str], variant: str, table: _Table) -> int:
     total = 0
     for cid, n in hand.items():
+        key: _Points
         if cid == "JK":
             key = "hand_joker"
         elif cid == "QS":
@@ -131,8 +168,8 @@ def _hand_points(hand: Counter[str], variant: str, table: dict[str, object]) -> 
         else:
             rank = _rank(cid)
             value = {"J": 11, "Q": 12, "K": 13}.get(rank) or int(rank)
-            key = "hand_high" if value >= int(table["high_from"]) else "hand_low"  # type: ignore[call-overload]
-        total += n * int(table[key])  # type: ignore[call-overload]
+            key = "hand_high" if value >= table["high_from"] else "hand_low"
+        total += n * _points(table, key)
     return total
 
 
@@ -148,7 +185,7 @@ def rule_scores(state: HandState, last_actor: int) -> list[int]:
         hand = Counter({IDS[c]: n for c, n in enumerate(st.hands[seat]) if n})
         score = melded + _hand_points(hand, variant, table)
         if st.end == "went-out" and seat == last_actor:
-            score += int(table["bonus"])  # type: ignore[call-overload]
+            score += table["bonus"]
         out.append(score)
     return out
 

@@ -8,7 +8,7 @@ with more hands.  The full sweep of player counts is marked slow.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, SupportsFloat
 
 import numpy as np
 import pytest
@@ -97,11 +97,11 @@ def test_gymnasium_illegal_action_is_a_lost_game() -> None:
 
 
 def test_gymnasium_is_deterministic_for_a_seed() -> None:
-    def run() -> list[float]:
+    def run() -> list[SupportsFloat]:  # gymnasium's reward is a SupportsFloat
         made = gym.make("tablerummy/Fortune-v0", hands=1)
         obs, info = made.reset(seed=11)
         rng = np.random.default_rng(1)
-        seen = [float(obs.sum())]
+        seen: list[SupportsFloat] = [float(obs.sum())]
         done = False
         while not done:
             action = int(rng.choice(np.flatnonzero(info["action_mask"])))

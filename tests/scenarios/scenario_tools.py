@@ -1,4 +1,4 @@
-"""Shared by every hand-run scenario builder (``<variant>/build.py``, ``fortune/okbuild.py``).
+"""Shared by every hand-run scenario builder (``<variant>/build.py``, ``okbuild.py``).
 
 A builder describes each scenario in the rulebook's words and turns it into a record and
 its ``.expected`` file.  What is the same for every variant lives here, so that the

@@ -85,7 +85,7 @@ def check_position(variant: Variant, game: Game, faces: dict[str, Any]) -> list[
         where = f"{variant.name} {dict(variant.options)} {move['text']!r} in {view['phase']}"
         offered = False
         if move["cards"]:
-            assert not Counter(move["cards"]) - held, f"{where}: cards not in hand"
+            assert not Counter[str](move["cards"]) - held, f"{where}: cards not in hand"
             assert move in matching(moves, move["cards"]), where
             offered = True
         if move["pile"] is not None:

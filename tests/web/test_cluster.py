@@ -48,7 +48,7 @@ def stored_actions(url: str, table: str) -> list[str]:
 
 def pick(state: dict[str, Any], rng: random.Random) -> str:
     """A move that ends a hand soon enough: draw from the stock, meld, else discard."""
-    texts = [m["text"] for m in state["legal"]]
+    texts: list[str] = [m["text"] for m in state["legal"]]
     assert texts, {k: state[k] for k in ("version", "table", "log", "log_from")}
     for prefix in ("draw stock", "take", "meld"):
         choices = [t for t in texts if t.startswith(prefix)]

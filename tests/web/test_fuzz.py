@@ -124,6 +124,7 @@ def test_garbage_wrong_tokens_and_other_seats_moves(server_factory: type[Server]
     assert status["table"]["version"] == version + 1
 
     # the HTTP side refuses bad requests with one-line errors too
+    body: object
     for body in ([], {"variant": "nope"}, {"variant": "capone", "seats": ["person"]},
                  {"variant": "capone", "seats": ["person", "martian"]},
                  {"variant": "capone", "options": {"players": 9}, "seats": []}):

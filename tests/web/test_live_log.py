@@ -53,7 +53,7 @@ class PageLog:
 
     def read_state(self) -> dict[str, Any]:
         while True:
-            msg = self.ws.receive_json()
+            msg: dict[str, Any] = self.ws.receive_json()
             if msg["type"] == "state":
                 self.keep(msg)
                 return msg

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
+from websockets.typing import Origin
 
 from .conftest import Server
 from .helpers import Seat, create
@@ -31,12 +32,12 @@ def test_websockets_from_another_origin_are_refused(server_factory: type[Server]
     server.start()
     table = create(server.url, ["person", "person"])["table"]["id"]
     with pytest.raises(InvalidStatus) as refused:
-        connect(f"{server.ws_url}/ws/{table}", origin="http://evil.example",  # type: ignore[arg-type]
+        connect(f"{server.ws_url}/ws/{table}", origin=Origin("http://evil.example"),
                 open_timeout=10)
     assert refused.value.response.status_code == 403
     assert b"other sites" in refused.value.response.body
     # the page's own origin, and clients that send none, are welcome
-    with connect(f"{server.ws_url}/ws/{table}", origin=server.url,  # type: ignore[arg-type]
+    with connect(f"{server.ws_url}/ws/{table}", origin=Origin(server.url),
                  open_timeout=10) as ws:
         ws.send('{"type": "hello"}')
         assert '"welcome"' in str(ws.recv(timeout=10))

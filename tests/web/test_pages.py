@@ -263,7 +263,7 @@ def test_search_warrant_individually_then_take_a_card_also_in_hand(
     # the search: a decision, asked in a dialog; the prompt says so (no "click a pile")
     page.wait_for_selector("dialog#choice[open] button[data-move^='take ']", timeout=WAIT)
     prompt = page.text_content("#prompt") or ""
-    assert "Underworld" in prompt and "pile" not in page.text_content("#moves")  # type: ignore[operator]
+    assert "Underworld" in prompt and "pile" not in page.text_content("#moves")
     hand = page.eval_on_selector_all("#hand .hand-card", "cs => cs.map(c => c.dataset.card)")
     takes = page.eval_on_selector_all("dialog#choice button[data-move^='take ']",
                                       "bs => bs.map(b => [b.dataset.move, b.textContent])")

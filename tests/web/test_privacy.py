@@ -62,7 +62,7 @@ class Socket:
         if self.states and max(self.states) >= version:
             return self.states[max(self.states)]
         while True:
-            message = self.ws.receive_json()
+            message: dict[str, Any] = self.ws.receive_json()
             if message["type"] == "state":
                 self._keep(message)
                 if message["version"] >= version:
@@ -84,7 +84,7 @@ class Socket:
     def act(self, text: str) -> dict[str, Any]:
         self.ws.send_text(json.dumps({"type": "act", "action": text, "id": text}))
         while True:
-            message = self.ws.receive_json()
+            message: dict[str, Any] = self.ws.receive_json()
             if message["type"] == "state":
                 self._keep(message)
             elif message.get("id") == text:

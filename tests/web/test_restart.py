@@ -15,7 +15,7 @@ pytestmark = pytest.mark.slow
 
 def pick(state: dict[str, Any], rng: random.Random) -> str:
     """A move that keeps a hand short: draw from the stock, discard, meld now and then."""
-    texts = [m["text"] for m in state["legal"]]
+    texts: list[str] = [m["text"] for m in state["legal"]]
     for prefix in ("draw stock", "take", "meld"):
         choices = [t for t in texts if t.startswith(prefix)]
         if choices:
@@ -27,7 +27,7 @@ def pick(state: dict[str, Any], rng: random.Random) -> str:
 def play(seats: dict[int, Seat], moves: int, rng: random.Random) -> int:
     """Play ``moves`` moves with whoever is to act; returns the version reached."""
     any_seat = next(iter(seats.values()))
-    version = any_seat.state["version"]
+    version: int = any_seat.state["version"]
     for _ in range(moves):
         to_act = any_seat.sync(version)["view"]["to_act"]
         seat = seats[to_act]

@@ -12,9 +12,9 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent / "fortune"))
+sys.path.insert(0, str(HERE.parent))
 
-from okbuild import Builder, Deal, burn, hand, in_hand, open_hand, out  # noqa: E402
+from okbuild import Builder, Deal, Step, burn, hand, in_hand, open_hand, out  # noqa: E402
 
 B = Builder("arlington-heights", HERE)
 S = B.scenario
@@ -147,8 +147,8 @@ S("queen-layoff-leaves-only-queen-illegal",
             "error_contains": "that would leave you only Q♠"})
 
 LONE_P0 = "QS KS KH KD 9H 10H JH 4C 5C 6C 7C"
-LONE_TURN = ["draw stock", "meld KS KH KD", "meld 9H 10H JH", "meld 4C 5C 6C 7C",
-             "discard 3D", "draw stock", "discard 8C", "draw stock"]
+LONE_TURN: list[Step] = ["draw stock", "meld KS KH KD", "meld 9H 10H JH", "meld 4C 5C 6C 7C",
+                         "discard 3D", "draw stock", "discard 8C", "draw stock"]
 S("queen-lone-keeps-it",
   "decision · Heights Q♠: it is never discarded, and no layoff may leave a hand of Q♠s "
   "only",
@@ -185,7 +185,7 @@ PILE_QUEEN_DEAL = Deal(hands=["9S 9D KS KH KD 4C 5C 6C 10D JD QD",
                              "QS 3S 4S 5S 3H 4H 5H 6D 7D 8D 9D",
                              "9H 7S 8S 10S JS 7H 8H JC KC 8C 10C"],
                       upcard="AS", top="3D 8C", bottom="QS 6H")
-PILE_QUEEN_TURNS = [
+PILE_QUEEN_TURNS: list[Step] = [
     "draw stock", "meld KS KH KD", "meld 4C 5C 6C", "meld 10D JD QD", "discard 3D",
     "draw stock", "meld 3S 4S 5S", "meld 3H 4H 5H", "meld 6D 7D 8D 9D", "discard 8C",
     burn(62),  # p2, then p0 {9S 9D}, p1 {Q♠}, … each draws and throws back the drawn card

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent / "fortune"))
+sys.path.insert(0, str(HERE.parent))
 
 from okbuild import Builder, Deal, hand, in_hand, open_hand, out  # noqa: E402
 

@@ -1740,7 +1740,7 @@ def _broken() -> None:
            "exit status 2, never a traceback"
 
     def variant_of(**changes: Any) -> dict[str, Any]:
-        record = json.loads(json.dumps(good))
+        record: dict[str, Any] = json.loads(json.dumps(good))
         record.update(changes)
         record["rule"] = rule
         return record

@@ -10,11 +10,15 @@ the project's decisions — the arithmetic is in the comments — never copied f
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
-from okbuild import Builder, Deal, burn, exhausted, hand, in_hand, open_hand, out
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
 
-B = Builder("fortune", Path(__file__).resolve().parent)
+from okbuild import Builder, Deal, burn, exhausted, hand, in_hand, open_hand, out  # noqa: E402
+
+B = Builder("fortune", HERE)
 S = B.scenario
 SRC = "Oklahoma rulebook · Fortune Rummy"
 

@@ -1,7 +1,7 @@
 """Shared by the Oklahoma-family scenario builders (``fortune``, ``arlington``,
 ``arlington-heights``): card lists in Oklahoma's card ids, the expectation helpers, the
 :class:`Builder` that collects a variant's scenarios, and the ``--check`` report.  What
-every variant's builder shares lives in ``../scenario_tools.py``.
+every variant's builder shares lives in ``scenario_tools.py`` beside this module.
 
 Each variant's ``build.py`` (run by hand, not by pytest) describes its scenarios with
 :func:`scenario` and calls :func:`main`.  Every expected value there is written by hand
@@ -20,10 +20,12 @@ from typing import Any
 from tablerummy.oklahoma.cards import IDS, parse_card
 from tablerummy.verify import verify
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # scenario_tools lives beside it
 
 import scenario_tools
-from scenario_tools import Deal, Filler, Scenario, Step, burn_turns
+from scenario_tools import Deal as Deal  # re-exported: the builders import it from here
+from scenario_tools import Filler, Scenario, burn_turns
+from scenario_tools import Step as Step  # re-exported: the builders import it from here
 
 
 def cards(spec: str) -> list[str]:
