@@ -3,11 +3,13 @@
 :class:`Builder` that collects a variant's scenarios, and the ``--check`` report.  What
 every variant's builder shares lives in ``scenario_tools.py`` beside this module.
 
-Each variant's ``build.py`` (run by hand, not by pytest) describes its scenarios with
+Each variant's ``build.py`` (run by hand) describes its scenarios with
 :func:`scenario` and calls :func:`main`.  Every expected value there is written by hand
 from the rulebook and decision; the engine only expands *filler* turns (draw the
 stock's top card and discard that same card) and, when ``--check`` is given, reports
 where the engine disagrees with the hand-written expectation so that a person can look.
+``tests/test_scenario_builders.py`` runs each builder with ``--check`` on a copy of
+``tests/scenarios``: it must report no disagreement and write exactly the committed records.
 """
 
 from __future__ import annotations

@@ -9,7 +9,8 @@ expectation helpers and the scenarios themselves stay in each variant's script.
 
 The builders are scripts, not a package: each one puts this directory on ``sys.path``
 before importing this module, so ``python tests/scenarios/<variant>/build.py`` works from
-anywhere.
+anywhere.  ``tests/test_scenario_builders.py`` runs every builder on a copy of
+``tests/scenarios`` and checks that it writes exactly the committed records.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tablerummy.cardtables import named_cards
 from tablerummy.game import Game
 from tablerummy.stacking import stacked_deck
 from tablerummy.variant import Variant, get_variant
@@ -109,6 +111,9 @@ class Scenario:
     options: dict[str, Any] = field(default_factory=lambda: {"players": 2})
     first_dealer: int = 1
     record_extra: dict[str, Any] = field(default_factory=dict)
+    cards: str | None = None
+    """A shipped card table's name (``"classic"``): the record's ``"cards"``, which it is
+    built, replayed and scored with; None for the variant's default values."""
 
 
 def rest_of_deck(deck: Sequence[str], used: Sequence[str]) -> list[str]:
@@ -170,7 +175,9 @@ def build(variant_name: str, s: Scenario, cards: Callable[[str], list[str]],
           options: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
     """The scenario's record and expectation (``legal`` sorted, as ``verify`` prints it)."""
     the_options = s.options if options is None else options
-    variant = get_variant(variant_name, the_options)
+    table = None if s.cards is None else named_cards(variant_name, s.cards)
+    assert s.cards is None or table is not None, f"{variant_name} ships no table {s.cards!r}"
+    variant = get_variant(variant_name, the_options, cards=table)
     decks = [deck_for(variant, (s.first_dealer + i) % variant.players, d, cards)
              for i, d in enumerate(s.deals)]
     game = Game(variant, seed=7, first_dealer=s.first_dealer, decks=decks)
@@ -180,6 +187,7 @@ def build(variant_name: str, s: Scenario, cards: Callable[[str], list[str]],
         "rule": s.rule,
         "description": s.description,
         "options": the_options,
+        **({"cards": s.cards} if s.cards is not None else {}),
         "seed": 7,
         "first_dealer": s.first_dealer,
         "hands": play(game, decks, s.actions),

@@ -5,6 +5,10 @@
 Two players and ``first_dealer`` 1 unless said otherwise, so p0 moves first; Parlett's
 rules (the default) unless ``rules=scarne``.  Every expected value is worked out here from
 ``Oklahoma rulebook`` and the project's decisions, the arithmetic in the descriptions.
+
+``tests/test_scenario_builders.py`` runs this builder on a copy of ``tests/scenarios``
+and fails when what it writes differs from the committed records: after changing a
+scenario, run it and commit the records it writes with it.
 """
 
 from __future__ import annotations

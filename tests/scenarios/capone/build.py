@@ -1,4 +1,4 @@
-"""Writes the capone scenario records and their .expected files (run by hand, not by pytest).
+"""Writes the capone scenario records and their .expected files (run by hand).
 
     .venv/bin/python tests/scenarios/capone/build.py
 
@@ -12,6 +12,18 @@ copied from the engine's output.  The engine is used only to expand the *filler*
 (a turn that draws from the Case File and throws away the first card drawn, or one that
 takes the Underworld's top card and throws it back), so that long stories that use up
 the Case File stay short to write.
+
+The points come from the default card table (docs/rules-capone.md, Card values): 3 a card
+and 38 for the complete set of Al Capone, 3 and 14 for Mike Heitler, 2 a card for every
+other gangster, with sets of 20 (Murray Humphreys, Ralph Capone, Jake Guzik, Jack
+McGurn), 19 (Johnny Torrio, Frank Nitti), 18 (William White) and 15 (Samuel Hunt, Fred
+Burke).  The game-end scenarios are scored with the classic table (``"cards":
+"classic"``: Al Capone 5 / 75, Frank Nitti and Johnny Torrio 4 / 40, …), the one their
+totals were written with; see :data:`CLASSIC`.
+
+After changing a scenario here, run this script and commit the records it writes with it:
+``tests/test_scenario_builders.py`` runs every builder on a copy of ``tests/scenarios``
+and fails when what it writes differs from the committed records.
 """
 
 from __future__ import annotations
@@ -275,7 +287,8 @@ scenario(
 
 def _out_at_once(starter: int, players: int) -> Deal:
     """The starter holds 4 Jack McGurn, 4 Jake Guzik, 2 Ralph Capone and draws 2 more
-    Ralph Capone: melds 4+4+3 and goes out by discarding the last Ralph Capone (33)."""
+    Ralph Capone: melds 4+4+3 and goes out by discarding the last Ralph Capone: 8 + 8 + 6
+    = 22 (33 with the classic table)."""
     others = ["7 al-capone, 3 frank-nitti", "3 frank-nitti, 5 samuel-hunt, 2 mike-heitler",
               "6 william-white, 4 fred-burke"]
     hands = []
@@ -293,7 +306,7 @@ scenario(
     rule="Capone rulebook · Setup: in subsequent hands the deal passes clockwise (so does the "
          "first turn)",
     description="3 players, p0 deals hand 0 (p1 starts), p1 deals hand 1 (p2 starts), p2 "
-                "deals hand 2 (p0 starts); each time the starter goes out at once with 33. "
+                "deals hand 2 (p0 starts); each time the starter goes out at once with 22. "
                 "Hand 3 is dealt by p0 again: p1 to act.",
     options={"players": 3},
     first_dealer=0,
@@ -301,9 +314,9 @@ scenario(
     actions=[OUT_AT_ONCE, OUT_AT_ONCE, OUT_AT_ONCE],
     expected={
         "ok": True,
-        "hands": [ended("went-out", [0, 33, 0]), ended("went-out", [0, 0, 33]),
-                  ended("went-out", [33, 0, 0])],
-        "totals": [33, 33, 33], "game_over": False, "winner": None, "to_act": 1,
+        "hands": [ended("went-out", [0, 22, 0]), ended("went-out", [0, 0, 22]),
+                  ended("went-out", [22, 0, 0])],
+        "totals": [22, 22, 22], "game_over": False, "winner": None, "to_act": 1,
         "legal": DRAWS,
     },
 )
@@ -478,9 +491,9 @@ scenario(
     rule="Capone rulebook · Ending the Hand A: a hand ends when a player discards their last "
          "hand card; scoring follows",
     description="p0 melds 4 Jack McGurn, 4 Jake Guzik and 3 Frank Nitti and discards the last "
-                "card: 12 + 12 + 12 = 36 against 0. Hand 2 is dealt by p0, so p1 starts.",
+                "card: 8 + 8 + 6 = 22 against 0. Hand 2 is dealt by p0, so p1 starts.",
     deals=[BASE_LAST], actions=[[*_LAST, meld_text(FN, 3), "discard frank-nitti"]],
-    expected={"ok": True, "hands": [ended("went-out", [36, 0])], "totals": [36, 0],
+    expected={"ok": True, "hands": [ended("went-out", [22, 0])], "totals": [22, 0],
               "game_over": False, "winner": None, "to_act": 1, "legal": DRAWS},
 )
 _illegal("last-card-gavel-illegal",
@@ -1215,18 +1228,18 @@ _illegal("raid-needs-own-meld-illegal",
 scenario(
     name="scoring-complete-set",
     rule="Capone rulebook · Scoring: a complete set scores its set value instead of its cards' "
-         "points (Frank Nitti: 40, not 6 × 4)",
+         "points (Frank Nitti: 19, not 6 × 2)",
     description="p0 melds all 6 Frank Nitti and 3 Johnny Torrio; p1 melds 3 Murray Humphreys; "
-                "p0 melds 3 William White and goes out: 40 + 12 + 9 = 61 against 9.",
+                "p0 melds 3 William White and goes out: 19 + 6 + 6 = 31 against 6.",
     deals=[Deal(hands=["6 frank-nitti, 3 johnny-torrio, samuel-hunt", P1_PLAIN],
                 upcard=HE, top="2 william-white, 2 al-capone, william-white, raid")],
     actions=[["draw stock", meld_text(FN, 6), meld_text(JT, 3), "discard samuel-hunt",
               "draw stock", meld_text(MH, 3), "discard al-capone",
               "draw stock", meld_text(WW, 3), "discard raid"]],
-    expected={"ok": True, "hands": [ended("went-out", [61, 9], [
-        [["3 Johnny Torrio", 12], ["complete set: 6 Frank Nitti", 40], ["3 William White", 9]],
-        [["3 Murray Humphreys", 9]],
-    ])], "totals": [61, 9],
+    expected={"ok": True, "hands": [ended("went-out", [31, 6], [
+        [["3 Johnny Torrio", 6], ["complete set: 6 Frank Nitti", 19], ["3 William White", 6]],
+        [["3 Murray Humphreys", 6]],
+    ])], "totals": [31, 6],
               "game_over": False, "to_act": 1},
 )
 scenario(
@@ -1234,8 +1247,8 @@ scenario(
     rule="decision · a complete set is every copy in one area; layoffs score in the area "
          "they lie in; no minus points for cards in hand",
     description="p0 melds 3 Samuel Hunt, p1 lays the other 2 off: all 5 are out but split, so "
-                "they score 12 and 8 (not 30). p0 goes out with 4 Jack McGurn and 5 Jake Guzik "
-                "too: 12 + 12 + 15 = 39; p1: 8 + 9 = 17, its 6 cards in hand cost nothing.",
+                "they score 6 and 4 (not 15). p0 goes out with 4 Jack McGurn and 5 Jake Guzik "
+                "too: 8 + 10 + 6 = 24; p1: 4 + 6 = 10, its 6 cards in hand cost nothing.",
     deals=[Deal(hands=["3 samuel-hunt, 4 jack-mcgurn, 3 jake-guzik",
                        "2 samuel-hunt, 3 murray-humphreys, 3 ralph-capone, 2 fred-burke"],
                 upcard=HE, top="jake-guzik, ralph-capone, 2 al-capone, jake-guzik, "
@@ -1244,7 +1257,7 @@ scenario(
               "draw stock", "layoff samuel-hunt", "layoff samuel-hunt", meld_text(MH, 3),
               "discard al-capone",
               "draw stock", meld_text(JG, 5), "discard william-white"]],
-    expected={"ok": True, "hands": [ended("went-out", [39, 17])], "totals": [39, 17]},
+    expected={"ok": True, "hands": [ended("went-out", [24, 10])], "totals": [24, 10]},
 )
 _SCORING_4P = [Deal(hands=["4 jack-mcgurn, 4 jake-guzik, 2 ralph-capone",
                            "3 murray-humphreys, 7 al-capone",
@@ -1259,58 +1272,58 @@ _SCORING_4P_ACTIONS = [["draw stock", meld_text(MH, 3), "discard samuel-hunt",
 scenario(
     name="scoring-4p-singles",
     rule="decision · teams=false: every player scores their own area",
-    description="4 singles, p0 deals, p1 starts: p1 melds 3 Murray Humphreys (9), p2 3 Ralph "
-                "Capone (9), p3 lays a Murray Humphreys off into its own area (3), p0 goes out "
-                "with 33.",
+    description="4 singles, p0 deals, p1 starts: p1 melds 3 Murray Humphreys (6), p2 3 Ralph "
+                "Capone (6), p3 lays a Murray Humphreys off into its own area (2), p0 goes out "
+                "with 22.",
     options={"players": 4, "teams": False}, first_dealer=0,
     deals=_SCORING_4P, actions=_SCORING_4P_ACTIONS,
     expected={"ok": True, "sides": [[0], [1], [2], [3]],
-              "hands": [ended("went-out", [33, 9, 9, 3])], "totals": [33, 9, 9, 3],
+              "hands": [ended("went-out", [22, 6, 6, 2])], "totals": [22, 6, 6, 2],
               "to_act": 2},
 )
 scenario(
     name="scoring-4p-teams",
     rule="Capone rulebook · Team Play: partners share one area and score together",
-    description="The same game with teams: p3's layoff joins p1's Murray Humphreys (4 = 12), "
-                "p2's Ralph Capone and p0's 33 make 42 for team p0+p2.",
+    description="The same game with teams: p3's layoff joins p1's Murray Humphreys (4 = 8), "
+                "p2's Ralph Capone and p0's 22 make 28 for team p0+p2.",
     options={"players": 4}, first_dealer=0,
     deals=_SCORING_4P, actions=_SCORING_4P_ACTIONS,
     expected={"ok": True, "sides": [[0, 2], [1, 3]],
-              "hands": [ended("went-out", [42, 12], [
-                  [["6 Ralph Capone", 18], ["4 Jake Guzik", 12], ["4 Jack McGurn", 12]],
-                  [["4 Murray Humphreys", 12]],
-              ])], "totals": [42, 12], "to_act": 2},
+              "hands": [ended("went-out", [28, 8], [
+                  [["6 Ralph Capone", 12], ["4 Jake Guzik", 8], ["4 Jack McGurn", 8]],
+                  [["4 Murray Humphreys", 8]],
+              ])], "totals": [28, 8], "to_act": 2},
 )
 
 scenario(
     name="exclusion",
     rule="Capone rulebook · The Exclusion Rule: going out with all 8 Al Capone in your area — "
          "the other players score nothing",
-    description="p0 deals, p1 melds 4 Murray Humphreys and 3 Ralph Capone (21 points). p0 melds "
-                "all 8 Al Capone and 3 Johnny Torrio and goes out: 75 + 12 = 87, p1 gets 0.",
+    description="p0 deals, p1 melds 4 Murray Humphreys and 3 Ralph Capone (14 points). p0 melds "
+                "all 8 Al Capone and 3 Johnny Torrio and goes out: 38 + 6 = 44, p1 gets 0.",
     first_dealer=0,
     deals=[Deal(hands=["8 al-capone, johnny-torrio, samuel-hunt", P1_PLAIN],
                 upcard=HE, top="murray-humphreys, william-white, 2 johnny-torrio")],
     actions=[["draw stock", meld_text(MH, 4), meld_text(RC, 3), "discard william-white",
               "draw stock", meld_text(AC, 8), meld_text(JT, 3), "discard samuel-hunt"]],
-    expected={"ok": True, "hands": [ended("went-out", [87, 0], [
-        [["complete set: 8 Al Capone", 75], ["3 Johnny Torrio", 12]],
-        [["4 Murray Humphreys", 12], ["3 Ralph Capone", 9],
-         ["excluded: p0 went out with all 8 Al Capone melded", -21]],
-    ])], "totals": [87, 0]},
+    expected={"ok": True, "hands": [ended("went-out", [44, 0], [
+        [["complete set: 8 Al Capone", 38], ["3 Johnny Torrio", 6]],
+        [["4 Murray Humphreys", 8], ["3 Ralph Capone", 6],
+         ["excluded: p0 went out with all 8 Al Capone melded", -14]],
+    ])], "totals": [44, 0]},
 )
 scenario(
     name="exclusion-not-without-going-out",
     rule="Capone rulebook · The Exclusion Rule: no exclusion when the holder of the Al Capone "
          "set does not end the hand by discarding their last card",
-    description="p0 lays out all 8 Al Capone; p1 goes out with 33. Both score: 75 and 33.",
+    description="p0 lays out all 8 Al Capone; p1 goes out with 22. Both score: 38 and 22.",
     deals=[Deal(hands=["8 al-capone, johnny-torrio, samuel-hunt",
                        "4 murray-humphreys, 4 ralph-capone, 2 jake-guzik"],
                 upcard=HE, top="2 johnny-torrio, jake-guzik, william-white")],
     actions=[["draw stock", meld_text(AC, 8), "discard samuel-hunt",
               "draw stock", meld_text(MH, 4), meld_text(RC, 4), meld_text(JG, 3),
               "discard william-white"]],
-    expected={"ok": True, "hands": [ended("went-out", [75, 33])], "totals": [75, 33]},
+    expected={"ok": True, "hands": [ended("went-out", [38, 22])], "totals": [38, 22]},
 )
 scenario(
     name="exclusion-teams",
@@ -1318,7 +1331,7 @@ scenario(
          "set",
     description="4 players in teams, p1 deals, p2 starts and lays out all 8 Al Capone; p3 melds "
                 "3 Murray Humphreys; p0 goes out with 4 Johnny Torrio, 4 Samuel Hunt, 3 William "
-                "White. Team p0+p2: 75 + 16 + 16 + 9 = 116; team p1+p3: 0.",
+                "White. Team p0+p2: 38 + 8 + 8 + 6 = 60; team p1+p3: 0.",
     options={"players": 4}, first_dealer=1,
     deals=[Deal(hands=["4 johnny-torrio, 4 samuel-hunt, 2 william-white",
                        "7 jack-mcgurn, 3 ralph-capone",
@@ -1329,12 +1342,12 @@ scenario(
               "draw stock", meld_text(MH, 3), "discard mike-heitler",
               "draw stock", meld_text(JT, 4), meld_text(SH, 4), meld_text(WW, 3),
               "discard fred-burke"]],
-    expected={"ok": True, "hands": [ended("went-out", [116, 0], [
-        [["complete set: 8 Al Capone", 75], ["4 Johnny Torrio", 16], ["3 William White", 9],
-         ["4 Samuel Hunt", 16]],
-        [["3 Murray Humphreys", 9],
-         ["excluded: p0 & p2 went out with all 8 Al Capone melded", -9]],
-    ])], "totals": [116, 0]},
+    expected={"ok": True, "hands": [ended("went-out", [60, 0], [
+        [["complete set: 8 Al Capone", 38], ["4 Johnny Torrio", 8], ["3 William White", 6],
+         ["4 Samuel Hunt", 8]],
+        [["3 Murray Humphreys", 6],
+         ["excluded: p0 & p2 went out with all 8 Al Capone melded", -6]],
+    ])], "totals": [60, 0]},
 )
 
 # =========================================================================================
@@ -1368,10 +1381,10 @@ scenario(
     name="case-file-exhausted",
     rule="Capone rulebook · Ending the Hand B: the Case File used up — the player whose turn it "
          "is finishes the turn, then the hand ends and is scored",
-    description="p0 draws the last card and discards: the hand ends, 12 against 9. Hand 2 is "
+    description="p0 draws the last card and discards: the hand ends, 6 against 6. Hand 2 is "
                 "dealt by p0, so p1 starts.",
     deals=[BASE_END], actions=[[*_END_1, "draw stock", "discard william-white"]],
-    expected={"ok": True, "hands": [ended("stock-exhausted", [12, 9])], "totals": [12, 9],
+    expected={"ok": True, "hands": [ended("stock-exhausted", [6, 6])], "totals": [6, 6],
               "game_over": False, "to_act": 1, "legal": DRAWS},
 )
 scenario(
@@ -1424,10 +1437,10 @@ scenario(
     name="case-file-draw-two-ends-hand",
     rule="decision · if the Case File runs out during any effect (Draw Two), the hand ends "
          "when the current turn ends",
-    description="As before, then p0 discards: the hand is over, 12 against 9.",
+    description="As before, then p0 discards: the hand is over, 6 against 6.",
     deals=[BASE_END],
     actions=[[*_END_1, "draw discard", "play eliot-ness draw-two", "discard william-white"]],
-    expected={"ok": True, "hands": [ended("stock-exhausted", [12, 9])], "totals": [12, 9]},
+    expected={"ok": True, "hands": [ended("stock-exhausted", [6, 6])], "totals": [6, 6]},
 )
 scenario(
     name="case-file-ask-directly-last",
@@ -1446,22 +1459,22 @@ scenario(
     name="case-file-ask-directly-ends-hand",
     rule="decision · if the Case File runs out during any effect, the hand ends when the "
          "current turn ends",
-    description="As before, then p0 discards: 20 (5 Frank Nitti) against 9.",
+    description="As before, then p0 discards: 10 (5 Frank Nitti) against 6.",
     deals=[BASE_END],
     actions=[[*_END_1, "draw discard", "play agent-meeting ask-directly frank-nitti p1",
               "layoff frank-nitti", "layoff frank-nitti", "discard william-white"]],
-    expected={"ok": True, "hands": [ended("stock-exhausted", [20, 9])], "totals": [20, 9]},
+    expected={"ok": True, "hands": [ended("stock-exhausted", [10, 6])], "totals": [10, 6]},
 )
 scenario(
     name="case-file-ask-around-ends-hand",
     rule="decision · if the Case File runs out during any effect (Ask Around's replacement "
          "draw), the hand ends when the current turn ends",
     description="One card is left; p0 asks around for Frank Nitti: p1 gives one and draws the "
-                "last card. p0 lays it off and discards: 16 against 9.",
+                "last card. p0 lays it off and discards: 8 against 6.",
     deals=[BASE_END],
     actions=[[*_END_1, "draw discard", "play agent-meeting ask-around frank-nitti",
               "layoff frank-nitti", "discard william-white"]],
-    expected={"ok": True, "hands": [ended("stock-exhausted", [16, 9])], "totals": [16, 9]},
+    expected={"ok": True, "hands": [ended("stock-exhausted", [8, 6])], "totals": [8, 6]},
 )
 scenario(
     name="case-file-reveal-seven-last",
@@ -1481,11 +1494,11 @@ scenario(
     name="case-file-reveal-seven-ends-hand",
     rule="decision · if the Case File runs out during any effect (Reveal Seven), the hand "
          "ends when the current turn ends",
-    description="As before, then p0 discards: 12 against 9.",
+    description="As before, then p0 discards: 6 against 6.",
     deals=[BASE_END],
     actions=[[*_END, burn(28), "draw stock", "play eliot-ness reveal-seven",
               "discard william-white"]],
-    expected={"ok": True, "hands": [ended("stock-exhausted", [12, 9])], "totals": [12, 9]},
+    expected={"ok": True, "hands": [ended("stock-exhausted", [6, 6])], "totals": [6, 6]},
 )
 scenario(
     name="draw-two-empty-case-file",
@@ -1511,26 +1524,35 @@ scenario(
     rule="Capone rulebook · Ending the Hand: discarding the last hand card ends the hand by going "
          "out even in the turn that used up the Case File — and the exclusion applies",
     description="p0 draws the last card (Frank Nitti), melds 3 Johnny Torrio and discards the "
-                "Frank Nitti, its last card: went out, with all 8 Al Capone: 87 against 0.",
+                "Frank Nitti, its last card: went out, with all 8 Al Capone: 44 against 0.",
     deals=[BASE_END_AC],
     actions=[[*_END_AC, "draw stock", meld_text(JT, 3), "discard frank-nitti"]],
-    expected={"ok": True, "hands": [ended("went-out", [87, 0])], "totals": [87, 0]},
+    expected={"ok": True, "hands": [ended("went-out", [44, 0])], "totals": [44, 0]},
 )
 scenario(
     name="exclusion-not-when-case-file-exhausted",
     rule="Capone rulebook · The Exclusion Rule: no exclusion when the hand ends because the Case "
          "File is used up",
     description="The same hand, but p0 keeps its Johnny Torrio: the Case File ends the hand; "
-                "p0 scores 75 for the Al Capone set and p1 12 for 4 Murray Humphreys.",
+                "p0 scores 38 for the Al Capone set and p1 8 for 4 Murray Humphreys.",
     deals=[BASE_END_AC], actions=[[*_END_AC, "draw stock", "discard frank-nitti"]],
-    expected={"ok": True, "hands": [ended("stock-exhausted", [75, 12])], "totals": [75, 12]},
+    expected={"ok": True, "hands": [ended("stock-exhausted", [38, 8])], "totals": [38, 8]},
 )
 
 # =========================================================================================
 # The game: hands to 200, running totals, ties, the target option
 # =========================================================================================
 
-_FIRST = "4 jack-mcgurn, 4 jake-guzik, 2 ralph-capone"  # + 2 Ralph Capone drawn: 33, out
+_FIRST = "4 jack-mcgurn, 4 jake-guzik, 2 ralph-capone"  # + 2 Ralph Capone drawn: out
+
+# The game-end scenarios keep the totals they were written with: their records say
+# "cards": "classic", and the points below are the classic table's (Al Capone 5 a card,
+# set 75; Mike Heitler 5; Frank Nitti and Johnny Torrio 4, set 40; Samuel Hunt 4; Murray
+# Humphreys, Ralph Capone, Jake Guzik, Jack McGurn and William White 3).  The rules they
+# test (running totals, the end at 200, ties, the target) do not depend on the values.
+CLASSIC = "classic"
+CLASSIC_NOTE = (" Scored with the classic card table (\"cards\": \"classic\"), the one these "
+                "totals were written with: the rule tested does not depend on the values.")
 
 
 def _p(starter: int, mine: str, other: str, top: str, players: int = 2) -> Deal:
@@ -1539,7 +1561,7 @@ def _p(starter: int, mine: str, other: str, top: str, players: int = 2) -> Deal:
     return Deal(hands=hands, upcard=HE, top=top)
 
 
-# 90 at once: 8 Al Capone + 3 Mike Heitler melded, the drawn Frank Nitti discarded;
+# 90 at once: 8 Al Capone (75) + 3 Mike Heitler (15) melded, the drawn Frank Nitti discarded;
 # exclusion (the other side has nothing in its area anyway)
 _AC90 = ("8 al-capone, 2 mike-heitler", "3 murray-humphreys, 3 ralph-capone, 4 jack-mcgurn",
          "mike-heitler, frank-nitti")
@@ -1548,6 +1570,7 @@ _AC90_ACTS = ["draw stock", meld_text(AC, 8), meld_text(HE, 3), "discard frank-n
 _FN60 = ("6 frank-nitti, 4 johnny-torrio", "3 murray-humphreys, 3 ralph-capone, 4 jack-mcgurn",
          "johnny-torrio, william-white")
 _FN60_ACTS = ["draw stock", meld_text(FN, 6), meld_text(JT, 5), "discard william-white"]
+# 33 at once (classic): 4 Jack McGurn (12) + 4 Jake Guzik (12) + 3 Ralph Capone (9)
 _33 = (_FIRST, "3 murray-humphreys, 3 frank-nitti, 4 william-white", "2 ralph-capone")
 
 _GAME_200_DEALS = [
@@ -1568,7 +1591,8 @@ scenario(
          "the totals run on from hand to hand",
     description="p1 deals first. Hand 0: p0 goes out with 90; hand 1: p1 with 33; hand 2: p0 "
                 "with 60 (6 Frank Nitti = 40, 5 Johnny Torrio = 20). 150 to 33: the game goes "
-                "on, hand 3 is dealt by p0, p1 starts.",
+                "on, hand 3 is dealt by p0, p1 starts." + CLASSIC_NOTE,
+    cards=CLASSIC,
     deals=_GAME_200_DEALS[:3], actions=_GAME_200_ACTS[:3],
     expected={"ok": True,
               "hands": [ended("went-out", [90, 0]), ended("went-out", [0, 33]),
@@ -1581,7 +1605,9 @@ scenario(
     rule="Capone rulebook · End of the Game: the game ends when, at the end of a hand, a side has "
          "200 or more; the highest score wins",
     description="As game-running-totals, then hand 3: p1 melds 3 Murray Humphreys, p0 goes out "
-                "with all 8 Al Capone (exclusion: p1's 9 do not count): 240 to 33, p0 wins.",
+                "with all 8 Al Capone (exclusion: p1's 9 do not count): 240 to 33, p0 wins."
+                + CLASSIC_NOTE,
+    cards=CLASSIC,
     deals=_GAME_200_DEALS, actions=_GAME_200_ACTS,
     expected={"ok": True,
               "hands": [ended("went-out", [90, 0]), ended("went-out", [0, 33]),
@@ -1592,7 +1618,9 @@ scenario(
 scenario(
     name="game-over-no-more-actions",
     rule="docs/records.md · verify: an action after the game is over is illegal (ok false, exit 1)",
-    description="The record of game-to-200 with one more action after the last hand.",
+    description="The record of game-to-200 with one more action after the last hand. Scored "
+                "with the classic card table, as game-to-200.",
+    cards=CLASSIC,
     deals=_GAME_200_DEALS, actions=[*_GAME_200_ACTS[:3], [*_GAME_200_ACTS[3], "draw stock"]],
     expected={"ok": False, "hand": 3, "index": len(_GAME_200_ACTS[3]), "action": "draw stock",
               "error_contains": "the game is over"},
@@ -1600,7 +1628,9 @@ scenario(
 
 _TIE_DEALS = [
     _p(0, *_AC90), _p(1, *_AC90), _p(0, *_AC90), _p(1, *_AC90),
-    # hand 4, p1 deals: p0 melds 33 and keeps 2 cards, then p1 goes out with 33
+    # hand 4, p1 deals: p0 melds 33 (3 Johnny Torrio 12, 3 Samuel Hunt 12, 3 William White
+    # 9) and keeps 2 cards, then p1 goes out with 33 (4 Murray Humphreys, 4 Ralph Capone
+    # 12 each, 3 Jake Guzik 9)
     Deal(hands=["3 johnny-torrio, 3 samuel-hunt, 3 william-white, fred-burke",
                 "4 murray-humphreys, 4 ralph-capone, 2 jake-guzik"],
          upcard=HE, top="2 fred-burke, jake-guzik, mike-heitler"),
@@ -1616,7 +1646,8 @@ scenario(
     rule="Capone rulebook · End of the Game: in case of a tie (for the win, at 200 or more) a "
          "further hand is played",
     description="Four hands of 90 alternate (180 each); in hand 4 both score 33: 213 to 213, "
-                "so hand 5 is dealt (by p0: p1 starts).",
+                "so hand 5 is dealt (by p0: p1 starts)." + CLASSIC_NOTE,
+    cards=CLASSIC,
     deals=_TIE_DEALS, actions=_TIE_ACTS,
     expected={"ok": True,
               "hands": [ended("went-out", [90, 0]), ended("went-out", [0, 90]),
@@ -1630,7 +1661,8 @@ scenario(
     rule="Capone rulebook · End of the Game: after the tie the further hand decides; the higher "
          "total wins even when both are past 200",
     description="As game-tie-another-hand, then p1 goes out with 33 in hand 5: 213 to 246, "
-                "p1 wins.",
+                "p1 wins." + CLASSIC_NOTE,
+    cards=CLASSIC,
     deals=[*_TIE_DEALS, _p(1, *_33)], actions=[*_TIE_ACTS, list(OUT_AT_ONCE)],
     expected={"ok": True, "totals": [213, 246], "game_over": True, "winner": 1,
               "to_act": None, "legal": []},
@@ -1639,8 +1671,9 @@ scenario(
     name="target-option",
     rule="decision / docs/records.md · option target: the game ends after a hand in which a side "
          "reaches the target (here 60) instead of 200",
-    description="target=60: 33 to 0, then 33 to 33 (no one at 60), then 66 to 33: p0 wins.",
-    options={"players": 2, "target": 60},
+    description="target=60: 33 to 0, then 33 to 33 (no one at 60), then 66 to 33: p0 wins."
+                + CLASSIC_NOTE,
+    options={"players": 2, "target": 60}, cards=CLASSIC,
     deals=[_p(0, *_33), _p(1, *_33), _p(0, *_33)],
     actions=[list(OUT_AT_ONCE), list(OUT_AT_ONCE), list(OUT_AT_ONCE)],
     expected={"ok": True,

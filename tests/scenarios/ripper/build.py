@@ -1,4 +1,4 @@
-"""Writes the ripper scenario records and their .expected files (run by hand, not by pytest).
+"""Writes the ripper scenario records and their .expected files (run by hand).
 
     .venv/bin/python tests/scenarios/ripper/build.py
 
@@ -11,6 +11,16 @@ Every expected value below is worked out by hand from Ripper rulebook and
 decision (the arithmetic is in the comments) — never copied from the engine's
 output.  The engine is used only to expand *filler* turns (draw from the Case File and
 throw the drawn card away), so that stories that use up the Case File stay short.
+
+The points come from the default card table (docs/rules-ripper.md, Card values): Evidence
+2 a card (a wild card as its suspect), Letters 3, Suspect and Alibi cards 4, Victims 1,
+Scenes 2, Ripper Escapes 35 (−2 a Victim in play when held).  The game-end scenario is
+scored with the classic table (``"cards": "classic"``: Suspects and Alibis 5, Victims and
+Scenes 3), the one its totals were written with; see :data:`CLASSIC`.
+
+After changing a scenario here, run this script and commit the records it writes with it:
+``tests/test_scenario_builders.py`` runs every builder on a copy of ``tests/scenarios``
+and fails when what it writes differs from the committed records.
 """
 
 from __future__ import annotations
@@ -74,11 +84,11 @@ def ended(end: str, scores: list[int], outcome: str, ripper: str | None,
           breakdown: list[list[list[Any]]] | None = None) -> dict[str, Any]:
     """A finished hand; ``breakdown`` (per player, ``[label, points]`` items) pins the
     words and numbers of its scoring."""
-    hand = {"complete": True, "end": end, "scores": scores, "outcome": outcome,
-            "ripper": ripper}
+    hand: dict[str, Any] = {"complete": True, "end": end, "scores": scores}
     if breakdown is not None:
         assert [sum(p for _, p in items) for items in breakdown] == scores, breakdown
         hand["breakdown"] = breakdown
+    hand.update(outcome=outcome, ripper=ripper)
     return hand
 
 
@@ -494,12 +504,12 @@ scenario(
     expected={
         "ok": True, "to_act": 1, "game_over": False,  # hand 2: p0 deals, p1 starts
         # p0: Letters 4×3 = 12; Druitt (3 + 1 wild)×2 = 8, doubled 16; Gull (2 + 1 wild)×2 = 6;
-        #     Victim 3 → 37, no cards left.
+        #     Victim 1 → 35, no cards left.
         # p1 (a Victim is in play, nothing of theirs could be played): prince-eddy 2×2,
-        #     chapman 2×2, pedachenko 2×2, jill 2 = 14 Evidence; suspect-jill 5 (no Jill in
-        #     play or playable); alibi-pedachenko 5 (no Pedachenko); scene 3 (always) → −27
-        "hands": [ended("went-out", [37, -27], "caught", DR)],
-        "totals": [37, -27],
+        #     chapman 2×2, pedachenko 2×2, jill 2 = 14 Evidence; suspect-jill 4 (no Jill in
+        #     play or playable); alibi-pedachenko 4 (no Pedachenko); scene 2 (always) → −24
+        "hands": [ended("went-out", [35, -24], "caught", DR)],
+        "totals": [35, -24],
     },
 )
 
@@ -517,7 +527,7 @@ scenario(
     name="hand-penalty-could-not-play",
     rule="Ripper rulebook · Scoring A3: cards left in hand that could not have been played "
          "are subtracted, the others set aside; Scenes and Victims in hand always subtracted",
-    description="p0 goes out at once (Druitt the Ripper, 37). p1 is left with cards that "
+    description="p0 goes out at once (Druitt the Ripper, 35). p1 is left with cards that "
                 "could have been played (a Druitt onto Druitt, three Chapman and the Chapman "
                 "Suspect they would allow) and cards that could not.",
     deals=[Deal(hands=[OUT_DEAL.hands[0],
@@ -528,19 +538,19 @@ scenario(
     expected={
         "ok": True,
         # p1: druitt (a Druitt meld lies on the table), 3 chapman (a meld) and
-        #     suspect-chapman (Chapman would be in play) set aside; victim −3, scene −3
-        #     (always), prince-eddy −2 and its Alibi −5 (no Prince Eddy in play, one card),
-        #     jill −2 → −15.
-        "hands": [ended("went-out", [37, -15], "caught", DR, [
+        #     suspect-chapman (Chapman would be in play) set aside; victim −1, scene −2
+        #     (always), prince-eddy −2 and its Alibi −4 (no Prince Eddy in play, one card),
+        #     jill −2 → −11.
+        "hands": [ended("went-out", [35, -11], "caught", DR, [
             [["4 Montague Druitt (incl. 1 Wild Evidence)", 8],
              ["doubled: Montague Druitt is the Ripper", 8],
              ["3 Sir William Gull (incl. 1 Wild Evidence)", 6], ["4 Letters", 12],
-             ["Victim: Mary Ann Nichols", 3]],
+             ["Victim: Mary Ann Nichols", 1]],
             [["Prince Albert Victor (Eddy) in hand", -2], ["Jill the Ripper in hand", -2],
-             ["Alibi: Prince Albert Victor (Eddy) in hand", -5],
-             ["Victim: Annie Chapman in hand", -3], ["Scene: Berner Street in hand", -3]],
+             ["Alibi: Prince Albert Victor (Eddy) in hand", -4],
+             ["Victim: Annie Chapman in hand", -1], ["Scene: Berner Street in hand", -2]],
         ])],
-        "totals": [37, -15],
+        "totals": [35, -11],
     },
 )
 
@@ -767,9 +777,9 @@ scenario(
     expected={
         "ok": True, "to_act": 1, "legal": DRAWS,  # hand 2: p0 deals, p1 starts
         # Ripper: Gull 4×2 = 8 beats Jill 6 and Pedachenko 6 → Gull.
-        # p0: Victim 3 + Gull 1×2 doubled = 4 → 7; in hand 2 druitt (no Druitt in play, 2
-        #     cannot meld) −4, 2 prince-eddy −4, 2 chapman −4, suspect-druitt −5 (no Druitt
-        #     in play), alibi-gull set aside (Gull in play), scene −3 → 7 − 20 = −13.
+        # p0: Victim 1 + Gull 1×2 doubled = 4 → 5; in hand 2 druitt (no Druitt in play, 2
+        #     cannot meld) −4, 2 prince-eddy −4, 2 chapman −4, suspect-druitt −4 (no Druitt
+        #     in play), alibi-gull set aside (Gull in play), scene −2 → 5 − 18 = −13.
         # p1: Jill 6 + Gull 6×2 = 12 + Pedachenko 6 = 24, no cards left.
         "hands": [ended("commissioner-resigns", [-13, 24], "caught", GU)],
         "totals": [-13, 24],
@@ -855,14 +865,14 @@ ESC_TURNS = [
 ]
 ESCAPED = {
     # Escaped: only Victims, Scenes and the Ripper Escapes card score.
-    # p0: Nichols, Stride, Kelly = 9; p1: Chapman, Eddowes = 6 + 35 = 41.
-    "hands": [ended("ripper-escapes", [9, 41], "escaped", None, [
-        [["Victim: Mary Ann Nichols", 3], ["Victim: Elizabeth Stride", 3],
-         ["Victim: Mary Jane Kelly", 3]],
-        [["Victim: Annie Chapman", 3], ["Victim: Catherine Eddowes", 3],
+    # p0: Nichols, Stride, Kelly = 3; p1: Chapman, Eddowes = 2 + 35 = 37.
+    "hands": [ended("ripper-escapes", [3, 37], "escaped", None, [
+        [["Victim: Mary Ann Nichols", 1], ["Victim: Elizabeth Stride", 1],
+         ["Victim: Mary Jane Kelly", 1]],
+        [["Victim: Annie Chapman", 1], ["Victim: Catherine Eddowes", 1],
          ["Ripper Escapes played: the Ripper escaped", 35]],
     ])],
-    "totals": [9, 41],
+    "totals": [3, 37],
 }
 
 scenario(
@@ -919,19 +929,19 @@ scenario(
     actions=[[*ESC_TURNS, "pass", "discard pedachenko", burn(26)]],
     expected={
         "ok": True,
-        # p0: 3 Victims = 9; hand 3 druitt (could meld), 3 letters (could meld),
-        #     3 pedachenko (could meld) set aside; 2 gull −4, 2 chapman −4 → 1.
-        # p1: 2 Victims = 6; hand 3 jill, 4 prince-eddy set aside; 2 chapman −4, 2 gull −4,
-        #     Ripper Escapes −2×5 → 6 − 18 = −12.
-        "hands": [ended("stock-exhausted", [1, -12], "at-large", None, [
-            [["Victim: Mary Ann Nichols", 3], ["Victim: Elizabeth Stride", 3],
-             ["Victim: Mary Jane Kelly", 3], ["2 Sir William Gull in hand", -4],
+        # p0: 3 Victims = 3; hand 3 druitt (could meld), 3 letters (could meld),
+        #     3 pedachenko (could meld) set aside; 2 gull −4, 2 chapman −4 → −5.
+        # p1: 2 Victims = 2; hand 3 jill, 4 prince-eddy set aside; 2 chapman −4, 2 gull −4,
+        #     Ripper Escapes −2×5 → 2 − 18 = −16.
+        "hands": [ended("stock-exhausted", [-5, -16], "at-large", None, [
+            [["Victim: Mary Ann Nichols", 1], ["Victim: Elizabeth Stride", 1],
+             ["Victim: Mary Jane Kelly", 1], ["2 Sir William Gull in hand", -4],
              ["2 George Chapman in hand", -4]],
-            [["Victim: Annie Chapman", 3], ["Victim: Catherine Eddowes", 3],
+            [["Victim: Annie Chapman", 1], ["Victim: Catherine Eddowes", 1],
              ["2 Sir William Gull in hand", -4], ["2 George Chapman in hand", -4],
              ["Ripper Escapes in hand (5 Victims in play)", -10]],
         ])],
-        "totals": [1, -12],
+        "totals": [-5, -16],
     },
 )
 
@@ -952,7 +962,6 @@ scenario(
     expected={
         "ok": True,
         # the same hands and areas as ripper-escapes-held-at-large, at large: −5 and −16
-        # with today's card values (Victims at 1)
         "hands": [ended("repetition", [-5, -16], "at-large", None)],
         "totals": [-5, -16],
     },
@@ -974,11 +983,11 @@ scenario(
               "discard ripper-strikes"]],
     expected={
         "ok": True,
-        # p0: 3 Victims = 9; hand 3 druitt, 3 letters set aside (melds); 2 gull, 2 chapman,
-        #     2 pedachenko −12 → −3.  p1: 2 Victims = 6; 3 jill, 4 prince-eddy set aside;
-        #     2 chapman, 2 gull −8, Ripper Escapes −2×5 → −12.
-        "hands": [ended("stock-exhausted", [-3, -12], "at-large", None)],
-        "totals": [-3, -12],
+        # p0: 3 Victims = 3; hand 3 druitt, 3 letters set aside (melds); 2 gull, 2 chapman,
+        #     2 pedachenko −12 → −9.  p1: 2 Victims = 2; 3 jill, 4 prince-eddy set aside;
+        #     2 chapman, 2 gull −8, Ripper Escapes −2×5 → −16.
+        "hands": [ended("stock-exhausted", [-9, -16], "at-large", None)],
+        "totals": [-9, -16],
     },
 )
 
@@ -1010,19 +1019,19 @@ scenario(
               "discard letters"]],
     expected={
         "ok": True,
-        # p0: Druitt 4×2 = 8, Prince Eddy 3×2 = 6, Jill 4×2 = 8, Victim 3 → 25; vote Jill: 0.
-        # p1: Gull 4×2 = 8 doubled 16 + Alibi 5 = 21; hand suspect-gull set aside (Gull in
-        #     play), 2 chapman −4, pedachenko −2, scene −3; vote Gull +10 → 22.
-        "hands": [ended("went-out", [25, 22], "caught", GU, [
+        # p0: Druitt 4×2 = 8, Prince Eddy 3×2 = 6, Jill 4×2 = 8, Victim 1 → 23; vote Jill: 0.
+        # p1: Gull 4×2 = 8 doubled 16 + Alibi 4 = 20; hand suspect-gull set aside (Gull in
+        #     play), 2 chapman −4, pedachenko −2, scene −2; vote Gull +10 → 22.
+        "hands": [ended("went-out", [23, 22], "caught", GU, [
             [["4 Montague Druitt", 8], ["3 Prince Albert Victor (Eddy)", 6],
-             ["4 Jill the Ripper", 8], ["Victim: Mary Ann Nichols", 3],
+             ["4 Jill the Ripper", 8], ["Victim: Mary Ann Nichols", 1],
              ["vote for Jill the Ripper: wrong", 0]],
             [["4 Sir William Gull", 8], ["doubled: Sir William Gull is the Ripper", 8],
-             ["Alibi: Montague Druitt", 5], ["2 George Chapman in hand", -4],
-             ["Dr. Pedachenko in hand", -2], ["Scene: Hanbury Street in hand", -3],
+             ["Alibi: Montague Druitt", 4], ["2 George Chapman in hand", -4],
+             ["Dr. Pedachenko in hand", -2], ["Scene: Hanbury Street in hand", -2],
              ["vote for Sir William Gull: correct", 10]],
         ])],
-        "totals": [25, 22],
+        "totals": [23, 22],
     },
 )
 
@@ -1036,20 +1045,20 @@ scenario(
     actions=[[*CAUGHT_TURNS, "draw stock", "discard jill", burn(36)]],
     expected={
         "ok": True,
-        # p0: Druitt 6 + Prince Eddy 6 + Victim 3 = 15; hand druitt (laid off onto Druitt)
-        #     and 3 jill (a meld) set aside, letters −3 → 12.
-        # p1: Gull 8 + Alibi 5 = 13; suspect-gull set aside, chapman ×2 −4, pedachenko −2,
-        #     scene −3 → 4. No vote bonus.
-        "hands": [ended("stock-exhausted", [12, 4], "at-large", None, [
+        # p0: Druitt 6 + Prince Eddy 6 + Victim 1 = 13; hand druitt (laid off onto Druitt)
+        #     and 3 jill (a meld) set aside, letters −3 → 10.
+        # p1: Gull 8 + Alibi 4 = 12; suspect-gull set aside, chapman ×2 −4, pedachenko −2,
+        #     scene −2 → 4. No vote bonus.
+        "hands": [ended("stock-exhausted", [10, 4], "at-large", None, [
             [["3 Montague Druitt", 6], ["3 Prince Albert Victor (Eddy)", 6],
-             ["Victim: Mary Ann Nichols", 3], ["Letters in hand", -3],
+             ["Victim: Mary Ann Nichols", 1], ["Letters in hand", -3],
              ["vote for Jill the Ripper: not counted, the Ripper is still at large", 0]],
-            [["4 Sir William Gull", 8], ["Alibi: Montague Druitt", 5],
+            [["4 Sir William Gull", 8], ["Alibi: Montague Druitt", 4],
              ["2 George Chapman in hand", -4], ["Dr. Pedachenko in hand", -2],
-             ["Scene: Hanbury Street in hand", -3],
+             ["Scene: Hanbury Street in hand", -2],
              ["vote for Sir William Gull: not counted, the Ripper is still at large", 0]],
         ])],
-        "totals": [12, 4],
+        "totals": [10, 4],
     },
 )
 
@@ -1079,13 +1088,20 @@ def _swapped(deal: Deal) -> Deal:
 
 
 ESCAPE_HAND = [*ESC_TURNS, "play ripper-escapes"]
+# The game keeps the totals it was written with: its record says "cards": "classic", with
+# Victims at 3, so each hand of the Ripper-escapes story is 9 (three Victims) against 41
+# (two Victims and Ripper Escapes' 35).  The rule it tests does not depend on the values.
+CLASSIC = "classic"
+CLASSIC_NOTE = (" Scored with the classic card table (\"cards\": \"classic\"), the one these "
+                "totals were written with: the rule tested does not depend on the values.")
 scenario(
     name="game-to-100-tie-plays-on",
     rule="Ripper rulebook · End of the Game: the game ends when a player has 100 or more "
          "after a hand; the highest score wins; a tie → another hand",
     description="Five hands of the same Ripper-escapes story, the starting player's role "
                 "passing with the deal: 9/41, 41/9, 9/41, 41/9 → 100 each, a tie: one more "
-                "hand → 109/141, p1 wins.",
+                "hand → 109/141, p1 wins." + CLASSIC_NOTE,
+    cards=CLASSIC,
     deals=[ESC_DEAL, _swapped(ESC_DEAL), ESC_DEAL, _swapped(ESC_DEAL), ESC_DEAL],
     actions=[ESCAPE_HAND] * 5,
     expected={
