@@ -12,8 +12,9 @@ under way then is lost, and played again next time).
     python benchmarks/rows.py run --rows capone-2p-ismcts1000 --workers 2
     python benchmarks/rows.py report     # the budget plot of docs/bots.md, and its table
 
-After the rows, ``run`` plays issue 29's lab runs (:data:`LAB_RUNS`), each a ``tablerummy
-lab`` command with its journal here and its report in ``docs/lab/NAME`` when complete.
+After issue 29's rows (:data:`GOAL_ROWS`), ``run`` plays its lab runs (:data:`LAB_RUNS`),
+each a ``tablerummy lab`` command with its journal here and its report in ``docs/lab/NAME``
+when complete, and then more points of the budget curve (:data:`CURVE_ROWS`).
     python benchmarks/rows.py compare --rows ROW_A,ROW_B
 
 ``compare`` pairs two rows' games on the same deal and seating (both first bots playing
@@ -117,14 +118,23 @@ def _row(name: str, opponent: str, players: int = 2) -> Row:
                (spec, opponent), options=(("players", players),) if players != 2 else ())
 
 
-ROWS = (
+GOAL_ROWS = (
     _curve(300, "learned"),
     _curve(1500, "learned", "0.3"),  # the default: CANDIDATE
-    _curve(300, "learned", "0.3"),
     _row("capone", "greedy", 4),
     *(_row(name, "greedy") for name in ("ripper", "fortune", "arlington", "arlington-heights")),
-    *(_row(name, "ismcts-uniform") for name in ("capone", "fortune")),
+    *(_row(name, "ismcts-uniform") for name in ("fortune", "capone")),
+    _curve(300, "learned", "0.3"),
     _curve(7500, "learned", "0.3"),
+)
+"""Issue 29's rows, in the order ``run`` plays them: the anchor (300 iterations, the full
+greedy bias), the default against greedy in ``capone`` (the goal row, the budget table's
+0.5 s) and at the other tables, the default against today's bot, and the budget table's
+0.1 s and 2 s.  The budget table's rows are the largest round budgets whose moves cost at
+most 0.1, 0.5 and 2 s of CPU on average in ``benchmarks/bots.py --sections cost`` (300,
+1500 and 7500 iterations)."""
+
+CURVE_ROWS = (
     _curve(2000, "learned", "0.3"),
     _curve(2000, "learned"),
     _curve(3000, "learned"),
@@ -133,17 +143,15 @@ ROWS = (
     _curve(1000, "standing"),
     _curve(3000, "standing"),
 )
-"""The rows in the order ``run`` plays them: the anchor (300 iterations, the full greedy
-bias), the default against greedy in ``capone`` (the goal row, the budget table's 0.5 s)
-and its 0.1 s row, the other tables, the default against today's bot, the budget table's
-2 s, and more points of the curve: the weaker bias at 2000 iterations (the row that chose
-it), the full bias (at which the search plays greedy's own move at 117 of 120 decisions
-even at 2000 iterations: docs/benchmarks.md) and the standing estimate.  The budget
-table's rows are the largest round budgets whose moves cost at most 0.1, 0.5 and 2 s of
-CPU on average in ``benchmarks/bots.py --sections cost`` (300, 1500 and 7500
-iterations).  Each row names every setting that has changed since it started
-(``estimate``, ``iterations``, ``prior``, ``tree``), so that a change of the defaults
-cannot slip another player into a journal."""
+"""More points of the budget curve, played after the lab runs: the weaker bias at 2000
+iterations (the row that chose it), the full bias (at which the search plays greedy's own
+move at 117 of 120 decisions even at 2000 iterations: docs/benchmarks.md) and the
+standing estimate."""
+
+ROWS = GOAL_ROWS + CURVE_ROWS
+"""Every row.  Each names every setting that has changed since it started (``estimate``,
+``iterations``, ``prior``, ``tree``), so that a change of the defaults cannot slip another
+player into a journal."""
 
 
 @dataclass(frozen=True)
@@ -396,47 +404,64 @@ def _play(row: Row, workers: int) -> None:
     tournament(row.setup(), DEALS, workers, journal=row.journal)
 
 
+def _play_row(row: Row, workers: int, left: float | None) -> bool:
+    """Play on ``row`` in a child process for at most ``left`` seconds (None: to its end);
+    False when the time ran out (its journal keeps every finished game)."""
+    standings = held(row)
+    if len(standings.results) >= DEALS * standings.per_deal:
+        return True
+    print(f"{row.name}: {len(standings.results)} games held, playing on", flush=True)
+    child = multiprocessing.Process(target=_play, args=(row, workers))
+    child.start()
+    child.join(left)
+    if not child.is_alive():
+        return True
+    os.kill(child.pid or 0, signal.SIGINT)  # Ctrl-C's way out: the tournament stops its pool
+    child.join(30)
+    if child.is_alive():
+        child.terminate()
+        child.join()
+    print(f"{row.name}: time is up", flush=True)
+    return False
+
+
+def _play_lab(lab: LabRun, workers: int, left: float | None) -> bool:
+    """Play on ``lab`` for at most ``left`` seconds, as :func:`_play_row` does a row."""
+    if (lab.report / "index.html").exists():
+        return True
+    print(f"{lab.name}: playing on", flush=True)
+    process = subprocess.Popen(lab.command(workers))
+    try:
+        process.wait(left)
+        return True
+    except subprocess.TimeoutExpired:
+        process.send_signal(signal.SIGINT)
+        try:
+            process.wait(30)
+        except subprocess.TimeoutExpired:
+            process.terminate()
+            process.wait()
+    print(f"{lab.name}: time is up", flush=True)
+    return False
+
+
 def run(rows: tuple[Row, ...], workers: int, minutes: float | None,
         labs: tuple[LabRun, ...] = ()) -> None:
-    """Play on each unfinished row in order, then each unfinished lab run, in a child
-    process that is stopped when the time is up (its journal keeps every finished game)."""
+    """Play on each unfinished row of :data:`GOAL_ROWS`, then each unfinished lab run, then
+    the rows of :data:`CURVE_ROWS` (those of them in ``rows`` and ``labs``), until
+    ``minutes`` have passed."""
     deadline = None if minutes is None else time.monotonic() + 60 * minutes
     JOURNALS.mkdir(parents=True, exist_ok=True)
 
     def left() -> float | None:
         return None if deadline is None else max(0.0, deadline - time.monotonic())
 
-    for row in rows:
-        standings = held(row)
-        if len(standings.results) >= DEALS * standings.per_deal:
-            continue
-        print(f"{row.name}: {len(standings.results)} games held, playing on", flush=True)
-        child = multiprocessing.Process(target=_play, args=(row, workers))
-        child.start()
-        child.join(left())
-        if child.is_alive():  # Ctrl-C's way out: the tournament stops its pool too
-            os.kill(child.pid or 0, signal.SIGINT)
-            child.join(30)
-            if child.is_alive():
-                child.terminate()
-                child.join()
-            print(f"{row.name}: time is up", flush=True)
-            return
-    for lab in labs:
-        if (lab.report / "index.html").exists():
-            continue
-        print(f"{lab.name}: playing on", flush=True)
-        process = subprocess.Popen(lab.command(workers))
-        try:
-            process.wait(left())
-        except subprocess.TimeoutExpired:
-            process.send_signal(signal.SIGINT)
-            try:
-                process.wait(30)
-            except subprocess.TimeoutExpired:
-                process.terminate()
-                process.wait()
-            print(f"{lab.name}: time is up", flush=True)
+    steps: list[Row | LabRun] = [r for r in rows if r in GOAL_ROWS]
+    steps += [*labs, *(r for r in rows if r not in GOAL_ROWS)]
+    for step in steps:
+        done = (_play_row(step, workers, left()) if isinstance(step, Row)
+                else _play_lab(step, workers, left()))
+        if not done:
             return
 
 

@@ -63,3 +63,24 @@ def test_every_row_pins_what_a_change_of_the_defaults_would_alter(
             if name == "ismcts":
                 assert pinned <= set(options), (row.name, spec)
     assert rows.CANDIDATE in {r.bots[0] for r in rows.ROWS if r.variant == "capone"}
+
+
+def test_run_plays_the_issues_rows_then_the_labs_then_the_curve(
+        monkeypatch: pytest.MonkeyPatch, benchmark: Callable[[str], ModuleType]) -> None:
+    """The lab runs wait for the issue's rows, not for the extra points of the curve; a
+    step whose time ran out ends the run."""
+    rows = benchmark("rows")
+    played: list[str] = []
+
+    def play(step: object, workers: int, left: float | None) -> bool:
+        played.append(step.name)  # type: ignore[attr-defined]
+        return len(played) < 4
+
+    monkeypatch.setattr(rows, "_play_row", play)
+    monkeypatch.setattr(rows, "_play_lab", play)
+    curve, goal = rows.CURVE_ROWS[0], rows.GOAL_ROWS[-1]
+    rows.run((curve, goal), 2, None, rows.LAB_RUNS[:1])
+    assert played == [goal.name, rows.LAB_RUNS[0].name, curve.name]
+    played.clear()
+    rows.run(rows.ROWS, 2, None, rows.LAB_RUNS)
+    assert played == [r.name for r in rows.GOAL_ROWS[:4]]
