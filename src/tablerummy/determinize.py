@@ -190,7 +190,7 @@ class Leanings:
         at once (a reader in another thread)."""
 
     def copy(self) -> Leanings:
-        new = object.__new__(Leanings)
+        new = Leanings(self.lean_note, 0, 0)  # as the states' copies: compilable
         new.lean_note = self.lean_note
         new.notes = self.notes[:]
         new._read = self._read

@@ -12,7 +12,7 @@ from typing import Any, Self
 from .determinize import Leanings
 from .errors import OptionError
 from .userinput import MAX_CARD_VALUE, shown
-from .variant import HandState
+from .variant import HandState, Variant
 
 
 def deal_counts(
@@ -94,12 +94,19 @@ class MysteryState(HandState):
     """What each seat's public play says of its hand (the family's ``beliefs``; read as
     rows by :attr:`leans`), kept alongside ``shown`` (``None`` together)."""
 
+    def __init__(self, variant: Variant, deck: Sequence[str] | None = None, dealer: int = 0,
+                 log: bool = False) -> None:
+        """Each case deals its own hand from ``deck``; here, and with no ``deck`` in a
+        case, only the blank that :meth:`_copy_shared` fills in."""
+        self.variant = variant
+
     def _copy_shared(self) -> Self:
         """A new state of this class with the fields every case keeps copied (its own
         fields are the subclass's to copy): written out field by field, since a
-        determinization copies the position at every deal."""
-        new = object.__new__(type(self))
-        new.variant = self.variant
+        determinization copies the position at every deal.  Made by the constructor with
+        no deck, not ``object.__new__``, so that the class may be compiled (a compiled
+        class is made only through its constructor: docs/benchmarks.md, Compiled)."""
+        new = type(self)(self.variant)
         new.players = self.players
         new.dealer = self.dealer
         new.log = None

@@ -79,9 +79,12 @@ class CaponeState(MysteryState):
     gavel_played: bool
     out_seat: int | None
 
-    def __init__(self, variant: Capone, deck: Sequence[str], dealer: int, log: bool = False):
+    def __init__(self, variant: Capone, deck: Sequence[str] | None = None, dealer: int = 0,
+                 log: bool = False):
+        super().__init__(variant)
+        if deck is None:  # a blank for copy() to fill in
+            return
         n = variant.players
-        self.variant = variant
         self.players = n
         self.copies = variant.cards.copies
         self.side_of = tuple(variant.side_of(s) for s in range(n))

@@ -135,11 +135,13 @@ class OklahomaState(HandState):
     out_seat: int | None
     _legal: list[Action] | None
 
-    def __init__(self, variant: OklahomaVariant, deck: Sequence[str], dealer: int,
-                 log: bool = False) -> None:
+    def __init__(self, variant: OklahomaVariant, deck: Sequence[str] | None = None,
+                 dealer: int = 0, log: bool = False) -> None:
+        self.variant = variant
+        if deck is None:  # a blank for copy() to fill in
+            return
         n = variant.players
         size = variant.hand_size
-        self.variant = variant
         self.rules = variant.rules
         self.players = n
         self.dealer = dealer
@@ -170,8 +172,7 @@ class OklahomaState(HandState):
         self._legal = None  # every table leaves cards for the stock (arlington seats 7 at most)
 
     def copy(self) -> Self:
-        new = object.__new__(type(self))
-        new.variant = self.variant
+        new = type(self)(self.variant)
         new.rules = self.rules
         new.players = self.players
         new.dealer = self.dealer

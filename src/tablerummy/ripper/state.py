@@ -122,9 +122,12 @@ class RipperState(MysteryState):
     outcome: str | None
     result: HandResult | None
 
-    def __init__(self, variant: Ripper, deck: Sequence[str], dealer: int, log: bool = False):
+    def __init__(self, variant: Ripper, deck: Sequence[str] | None = None, dealer: int = 0,
+                 log: bool = False):
+        super().__init__(variant)
+        if deck is None:  # a blank for copy() to fill in
+            return
         n = variant.players
-        self.variant = variant
         self.players = n
         self.cards = variant.cards
         self.dealer = dealer
