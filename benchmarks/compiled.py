@@ -77,7 +77,11 @@ def build(into: Path = BUILD) -> Path:
 def play(name: str, options: dict[str, Any], games: int, iterations: int) -> dict[str, Any]:
     """Play ``games`` seeded games of the default search (``iterations`` a move) against
     greedy at one table, with whatever ``tablerummy`` is first on the path; return the
-    digest of their outcomes and the CPU seconds they took."""
+    digest of their outcomes, the CPU seconds they took and which of :data:`MODULES` were
+    compiled extensions."""
+    from importlib import import_module
+    from importlib.machinery import ExtensionFileLoader
+
     from tablerummy.simulate import Setup, play_game
 
     spec = f"ismcts:iterations={iterations}:estimate=learned:prior=0.3:tree=0.3"
@@ -90,7 +94,10 @@ def play(name: str, options: dict[str, Any], games: int, iterations: int) -> dic
             sys.exit(f"{name}: {result.error}")
         digest.update(json.dumps([result.winner, result.hand_scores,
                                   result.decisions]).encode())
-    return {"digest": digest.hexdigest(), "seconds": time.process_time() - started}
+    seconds = time.process_time() - started
+    compiled = [m for m in MODULES if isinstance(
+        import_module("tablerummy." + m.replace("/", ".")).__loader__, ExtensionFileLoader)]
+    return {"digest": digest.hexdigest(), "seconds": seconds, "compiled": compiled}
 
 
 def _played(path: Path, name: str, options: dict[str, Any], games: int,
@@ -117,6 +124,8 @@ def check(compiled: Path, games: int, iterations: int, rounds: int) -> dict[str,
         for _ in range(rounds):
             plain = _played(SOURCE, name, options, games, iterations)
             fast = _played(compiled, name, options, games, iterations)
+            if plain["compiled"] or fast["compiled"] != list(MODULES):
+                sys.exit(f"{compiled} is not a whole compiled copy, or src holds extensions")
             if plain["digest"] != fast["digest"]:
                 sys.exit(f"{label}: the compiled copy played other games than the source")
             ratios.append(plain["seconds"] / fast["seconds"])
