@@ -43,7 +43,7 @@ BUILD = ROOT / "build" / "compiled"
 MODULES = (
     "mystery", "determinize",
     "capone/state", "capone/determinize", "capone/estimate", "capone/greedy",
-    "ripper/state", "ripper/determinize", "ripper/greedy",
+    "ripper/state", "ripper/determinize", "ripper/greedy", "ripper/scoring", "ripper/estimate",
     "oklahoma/state", "oklahoma/meldsearch", "oklahoma/melds", "oklahoma/meldgroups",
     "oklahoma/estimate", "oklahoma/search", "oklahoma/determinize", "oklahoma/greedy",
 )
