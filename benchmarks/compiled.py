@@ -5,7 +5,7 @@ that source.  A measurement of hours (issue 29's rows and lab runs: tens of core
 on a 2-core machine) may instead run on a copy of ``src/tablerummy`` in
 ``build/compiled`` whose hottest modules (:data:`MODULES`: the hand states, the
 determinizers, the greedy guides and the learned estimates) are compiled to C
-extensions by mypyc, which the ``dev`` extra installs with mypy.  A compiled extension
+extensions by mypyc, which the ``test`` extra installs with mypy.  A compiled extension
 sits beside its ``.py`` and is imported in its place; every other module is the plain
 copy.  The search code stays interpreted: ``ISMCTSBot`` derives from the interpreted
 ``Bot``, so mypyc could only compile it as a plain Python class, for no measurable gain.

@@ -105,7 +105,7 @@ class MysteryState(HandState):
         fields are the subclass's to copy): written out field by field, since a
         determinization copies the position at every deal.  Made by the constructor with
         no deck, not ``object.__new__``, so that the class may be compiled (a compiled
-        class is made only through its constructor: docs/benchmarks.md, Compiled)."""
+        class is made only through its constructor: docs/benchmarks.md, A compiled copy)."""
         new = type(self)(self.variant)
         new.players = self.players
         new.dealer = self.dealer
