@@ -190,8 +190,7 @@ class Leanings:
         at once (a reader in another thread)."""
 
     def copy(self) -> Leanings:
-        new = Leanings(self.lean_note, 0, 0)  # as the states' copies: compilable
-        new.lean_note = self.lean_note
+        new = Leanings(self.lean_note, 0, 0)  # not object.__new__: compilable, as the states
         new.notes = self.notes[:]
         new._read = self._read
         return new
