@@ -3,9 +3,10 @@
 A row is a duplicate tournament of 400 games (200 deals × 2 seatings) that takes hours of
 CPU; its games are kept in ``benchmarks/journals/ROW.jsonl`` as they finish, so a row
 grows across sessions and machines.  ``status`` prints, per row, the games its journal
-holds and the standings of those games (nothing is played); ``run`` plays on the rows in
-order, the first unfinished first, until ``--minutes`` of wall time have passed (a game
-under way then is lost, and played again next time).
+holds, the standings of those games and the hours ``run`` has spent on it (nothing is
+played); ``run`` plays on the rows in order, the first unfinished first, until
+``--minutes`` of wall time have passed (a game under way then is lost, and played again
+next time), and notes every stretch of play in ``journals/times.jsonl``.
 
     python benchmarks/rows.py status
     python benchmarks/rows.py run --workers 2 --minutes 120
@@ -218,13 +219,42 @@ of ``capone`` and ``ripper`` with today's card values, and strong-against-strong
 length.  Each then goes into docs/lab/README.md (and ``lab compare`` for the luck table)."""
 
 
+def _kept(step: Row | LabRun) -> int:
+    """The games the step's journal holds."""
+    if isinstance(step, Row):
+        return len(held(step).results)
+    if not step.journal.exists():
+        return 0
+    with step.journal.open(encoding="utf-8") as f:
+        return max(0, sum(1 for _ in f) - 1)  # less the header
+
+
+def _finished(step: Row | LabRun) -> bool:
+    if isinstance(step, LabRun):
+        return (step.report / "index.html").exists()
+    standings = held(step)
+    return len(standings.results) >= DEALS * standings.per_deal
+
+
+def times_file() -> Path:
+    """Where ``run`` notes every stretch of play (:func:`timed`): the hours each row and
+    lab run took, across sessions and machines."""
+    return JOURNALS / "times.jsonl"
+
+
+def hours(name: str) -> float:
+    """The wall-clock hours ``run`` has spent on the step ``name``, in all sessions."""
+    if not times_file().exists():
+        return 0.0
+    with times_file().open(encoding="utf-8") as f:
+        spans = [json.loads(line) for line in f if line.strip()]
+    seconds: int = sum(s["seconds"] for s in spans if s["step"] == name)
+    return round(seconds / 3600, 2)
+
+
 def lab_status(run: LabRun) -> dict[str, Any]:
-    games = 0
-    if run.journal.exists():
-        with run.journal.open(encoding="utf-8") as f:
-            games = max(0, sum(1 for _ in f) - 1)
-    entry = {"lab": run.name, "games_kept": games,
-             "done": (run.report / "index.html").exists()}
+    entry = {"lab": run.name, "games_kept": _kept(run), "done": _finished(run),
+             "hours": hours(run.name)}
     print(json.dumps(entry), flush=True)
     return entry
 
@@ -251,7 +281,7 @@ def status(rows: tuple[Row, ...], labs: tuple[LabRun, ...] = ()) -> list[dict[st
         entry = {"row": row.name, "games": data["games"], "of": total,
                  "win_rate": data["win_rate"], "win_interval": data["win_interval"],
                  "hands_per_game": round(data["hands_per_game"], 2),
-                 "errors": data["errors"]}
+                 "errors": data["errors"], "hours": hours(row.name)}
         out.append(entry)
         print(json.dumps(entry), flush=True)
     return out + [lab_status(run) for run in labs]
@@ -407,10 +437,7 @@ def _play(row: Row, workers: int) -> None:
 def _play_row(row: Row, workers: int, left: float | None) -> bool:
     """Play on ``row`` in a child process for at most ``left`` seconds (None: to its end);
     False when the time ran out (its journal keeps every finished game)."""
-    standings = held(row)
-    if len(standings.results) >= DEALS * standings.per_deal:
-        return True
-    print(f"{row.name}: {len(standings.results)} games held, playing on", flush=True)
+    print(f"{row.name}: {_kept(row)} games held, playing on", flush=True)
     child = multiprocessing.Process(target=_play, args=(row, workers))
     child.start()
     child.join(left)
@@ -427,8 +454,6 @@ def _play_row(row: Row, workers: int, left: float | None) -> bool:
 
 def _play_lab(lab: LabRun, workers: int, left: float | None) -> bool:
     """Play on ``lab`` for at most ``left`` seconds, as :func:`_play_row` does a row."""
-    if (lab.report / "index.html").exists():
-        return True
     print(f"{lab.name}: playing on", flush=True)
     process = subprocess.Popen(lab.command(workers))
     try:
@@ -459,10 +484,30 @@ def run(rows: tuple[Row, ...], workers: int, minutes: float | None,
     steps: list[Row | LabRun] = [r for r in rows if r in GOAL_ROWS]
     steps += [*labs, *(r for r in rows if r not in GOAL_ROWS)]
     for step in steps:
-        done = (_play_row(step, workers, left()) if isinstance(step, Row)
-                else _play_lab(step, workers, left()))
-        if not done:
+        if not _finished(step) and not timed(step, workers, left()):
             return
+
+
+def timed(step: Row | LabRun, workers: int, left: float | None) -> bool:
+    """Play on ``step`` (:func:`_play_row`, :func:`_play_lab`) and note the stretch in
+    :func:`times_file`: when, how long, the games held before and after, the workers and
+    whether the engine was the compiled copy (benchmarks/compiled.py)."""
+    from importlib import import_module
+    from importlib.machinery import ExtensionFileLoader
+
+    before = _kept(step)
+    started = time.time()
+    done = (_play_row(step, workers, left) if isinstance(step, Row)
+            else _play_lab(step, workers, left))
+    compiled = isinstance(import_module("tablerummy.mystery").__loader__, ExtensionFileLoader)
+    span = {"step": step.name, "started": time.strftime("%Y-%m-%dT%H:%M:%SZ",
+                                                        time.gmtime(started)),
+            "seconds": round(time.time() - started), "games": [before, _kept(step)],
+            "finished": done, "workers": workers, "cpus": os.cpu_count(),
+            "compiled": compiled}
+    with times_file().open("a", encoding="utf-8") as f:
+        f.write(json.dumps(span) + "\n")
+    return done
 
 
 def main() -> None:

@@ -42,10 +42,17 @@ def test_a_lab_run_keeps_its_journal_and_is_done_with_its_report(
     monkeypatch.setattr(rows, "JOURNALS", tmp_path / "benchmarks" / "journals")
     lab = rows.LabRun("tiny-shape", ("shape", "capone", "--bots", "greedy", "--games", "2",
                                      "--seed", "0"))
-    assert rows.lab_status(lab) == {"lab": "tiny-shape", "games_kept": 0, "done": False}
+    assert rows.lab_status(lab) == {"lab": "tiny-shape", "games_kept": 0, "done": False,
+                                    "hours": 0.0}
     rows.run((), 1, None, (lab,))
     assert (tmp_path / "docs" / "lab" / "tiny-shape" / "index.html").exists()
-    assert rows.lab_status(lab) == {"lab": "tiny-shape", "games_kept": 2, "done": True}
+    status = rows.lab_status(lab)
+    assert (status["games_kept"], status["done"]) == (2, True)
+    [span] = [json.loads(line) for line in rows.times_file().read_text().splitlines()]
+    assert span["step"] == "tiny-shape" and span["games"] == [0, 2] and span["finished"]
+    assert span["workers"] == 1 and isinstance(span["compiled"], bool) and span["seconds"] >= 0
+    rows.run((), 1, None, (lab,))  # done: nothing played, nothing noted
+    assert len(rows.times_file().read_text().splitlines()) == 1
 
 
 def test_every_row_pins_what_a_change_of_the_defaults_would_alter(
@@ -66,10 +73,13 @@ def test_every_row_pins_what_a_change_of_the_defaults_would_alter(
 
 
 def test_run_plays_the_issues_rows_then_the_labs_then_the_curve(
-        monkeypatch: pytest.MonkeyPatch, benchmark: Callable[[str], ModuleType]) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        benchmark: Callable[[str], ModuleType]) -> None:
     """The lab runs wait for the issue's rows, not for the extra points of the curve; a
     step whose time ran out ends the run."""
     rows = benchmark("rows")
+    monkeypatch.setattr(rows, "JOURNALS", tmp_path)
+    monkeypatch.setattr(rows, "_finished", lambda step: False)
     played: list[str] = []
 
     def play(step: object, workers: int, left: float | None) -> bool:
@@ -84,3 +94,5 @@ def test_run_plays_the_issues_rows_then_the_labs_then_the_curve(
     played.clear()
     rows.run(rows.ROWS, 2, None, rows.LAB_RUNS)
     assert played == [r.name for r in rows.GOAL_ROWS[:4]]
+    noted = [json.loads(line)["step"] for line in rows.times_file().read_text().splitlines()]
+    assert noted == [goal.name, rows.LAB_RUNS[0].name, curve.name, *played]
