@@ -13,9 +13,9 @@ next time), and notes every stretch of play in ``journals/times.jsonl``.
     python benchmarks/rows.py run --rows capone-2p-ismcts1000 --workers 2
     python benchmarks/rows.py report     # the budget plot of docs/bots.md, and its table
 
-After issue 29's rows (:data:`GOAL_ROWS`), ``run`` plays its lab runs (:data:`LAB_RUNS`),
-each a ``tablerummy lab`` command with its journal here and its report in ``docs/lab/NAME``
-when complete, and then more points of the budget curve (:data:`CURVE_ROWS`).
+After the first rows (:data:`FIRST_ROWS`), ``run`` plays issue 29's lab runs
+(:data:`LAB_RUNS`), each a ``tablerummy lab`` command with its journal here and its report
+in ``docs/lab/NAME`` when complete, and then the last rows (:data:`LAST_ROWS`).
     python benchmarks/rows.py compare --rows ROW_A,ROW_B
 
 ``compare`` pairs two rows' games on the same deal and seating (both first bots playing
@@ -119,23 +119,21 @@ def _row(name: str, opponent: str, players: int = 2) -> Row:
                (spec, opponent), options=(("players", players),) if players != 2 else ())
 
 
-GOAL_ROWS = (
+FIRST_ROWS = (
     _curve(300, "learned"),
     _curve(1500, "learned", "0.3"),  # the default: CANDIDATE
     _row("capone", "greedy", 4),
     *(_row(name, "greedy") for name in ("ripper", "fortune", "arlington", "arlington-heights")),
     *(_row(name, "ismcts-uniform") for name in ("fortune", "capone")),
     _curve(300, "learned", "0.3"),
-    _curve(7500, "learned", "0.3"),
 )
-"""Issue 29's rows, in the order ``run`` plays them: the anchor (300 iterations, the full
-greedy bias), the default against greedy in ``capone`` (the goal row, the budget table's
-0.5 s) and at the other tables, the default against today's bot, and the budget table's
-0.1 s and 2 s.  The budget table's rows are the largest round budgets whose moves cost at
-most 0.1, 0.5 and 2 s of CPU on average in ``benchmarks/bots.py --sections cost`` (300,
-1500 and 7500 iterations)."""
+"""The rows ``run`` plays before the lab runs, in this order: the anchor (300 iterations,
+the full greedy bias), the default against greedy in ``capone`` (the goal row, the budget
+table's 0.5 s) and at the other tables, the default against today's bot, and the budget
+table's 0.1 s."""
 
-CURVE_ROWS = (
+LAST_ROWS = (
+    _curve(7500, "learned", "0.3"),
     _curve(2000, "learned", "0.3"),
     _curve(2000, "learned"),
     _curve(3000, "learned"),
@@ -144,12 +142,15 @@ CURVE_ROWS = (
     _curve(1000, "standing"),
     _curve(3000, "standing"),
 )
-"""More points of the budget curve, played after the lab runs: the weaker bias at 2000
-iterations (the row that chose it), the full bias (at which the search plays greedy's own
-move at 117 of 120 decisions even at 2000 iterations: docs/benchmarks.md) and the
-standing estimate."""
+"""The rows ``run`` plays after the lab runs: the budget table's 2 s (about as long as all
+the lab runs together, which answer more), then more points of the budget curve: the
+weaker bias at 2000 iterations (the row that chose it), the full bias (at which the search
+plays greedy's own move at 117 of 120 decisions even at 2000 iterations:
+docs/benchmarks.md) and the standing estimate.  The budget table's rows are the largest
+round budgets whose moves cost at most 0.1, 0.5 and 2 s of CPU on average in
+``benchmarks/bots.py --sections cost`` (300, 1500 and 7500 iterations)."""
 
-ROWS = GOAL_ROWS + CURVE_ROWS
+ROWS = FIRST_ROWS + LAST_ROWS
 """Every row.  Each names every setting that has changed since it started (``estimate``,
 ``iterations``, ``prior``, ``tree``), so that a change of the defaults cannot slip another
 player into a journal."""
@@ -472,8 +473,8 @@ def _play_lab(lab: LabRun, workers: int, left: float | None) -> bool:
 
 def run(rows: tuple[Row, ...], workers: int, minutes: float | None,
         labs: tuple[LabRun, ...] = ()) -> None:
-    """Play on each unfinished row of :data:`GOAL_ROWS`, then each unfinished lab run, then
-    the rows of :data:`CURVE_ROWS` (those of them in ``rows`` and ``labs``), until
+    """Play on each unfinished row of :data:`FIRST_ROWS`, then each unfinished lab run, then
+    the rows of :data:`LAST_ROWS` (those of them in ``rows`` and ``labs``), until
     ``minutes`` have passed."""
     deadline = None if minutes is None else time.monotonic() + 60 * minutes
     JOURNALS.mkdir(parents=True, exist_ok=True)
@@ -481,8 +482,8 @@ def run(rows: tuple[Row, ...], workers: int, minutes: float | None,
     def left() -> float | None:
         return None if deadline is None else max(0.0, deadline - time.monotonic())
 
-    steps: list[Row | LabRun] = [r for r in rows if r in GOAL_ROWS]
-    steps += [*labs, *(r for r in rows if r not in GOAL_ROWS)]
+    steps: list[Row | LabRun] = [r for r in rows if r in FIRST_ROWS]
+    steps += [*labs, *(r for r in rows if r not in FIRST_ROWS)]
     for step in steps:
         if not _finished(step) and not timed(step, workers, left()):
             return

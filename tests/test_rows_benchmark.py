@@ -75,8 +75,8 @@ def test_every_row_pins_what_a_change_of_the_defaults_would_alter(
 def test_run_plays_the_issues_rows_then_the_labs_then_the_curve(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         benchmark: Callable[[str], ModuleType]) -> None:
-    """The lab runs wait for the issue's rows, not for the extra points of the curve; a
-    step whose time ran out ends the run."""
+    """The lab runs wait for the first rows, not for the last (the 2 s row and more points
+    of the curve); a step whose time ran out ends the run."""
     rows = benchmark("rows")
     monkeypatch.setattr(rows, "JOURNALS", tmp_path)
     monkeypatch.setattr(rows, "_finished", lambda step: False)
@@ -88,11 +88,11 @@ def test_run_plays_the_issues_rows_then_the_labs_then_the_curve(
 
     monkeypatch.setattr(rows, "_play_row", play)
     monkeypatch.setattr(rows, "_play_lab", play)
-    curve, goal = rows.CURVE_ROWS[0], rows.GOAL_ROWS[-1]
-    rows.run((curve, goal), 2, None, rows.LAB_RUNS[:1])
-    assert played == [goal.name, rows.LAB_RUNS[0].name, curve.name]
+    last, first = rows.LAST_ROWS[0], rows.FIRST_ROWS[-1]
+    rows.run((last, first), 2, None, rows.LAB_RUNS[:1])
+    assert played == [first.name, rows.LAB_RUNS[0].name, last.name]
     played.clear()
     rows.run(rows.ROWS, 2, None, rows.LAB_RUNS)
-    assert played == [r.name for r in rows.GOAL_ROWS[:4]]
+    assert played == [r.name for r in rows.FIRST_ROWS[:4]]
     noted = [json.loads(line)["step"] for line in rows.times_file().read_text().splitlines()]
-    assert noted == [goal.name, rows.LAB_RUNS[0].name, curve.name, *played]
+    assert noted == [first.name, rows.LAB_RUNS[0].name, last.name, *played]
