@@ -12,10 +12,9 @@ copy.  The search code stays interpreted: ``ISMCTSBot`` derives from the interpr
 
 ``check`` is what makes the copy safe to use: it plays the same seeded games (the default
 search against greedy, at every table) on the source and on the copy, in interleaved
-rounds, and compares them move for move — the winner, every hand's scores and the count
-of decisions of each game — and prints how much faster the copy played them (the median
-of the rounds' ratios, with the spread).  A journal played on by the copy holds the games
-the source would have played.
+rounds, compares them move for move (every game's record) and prints how much faster the
+copy played them (the median of the rounds' ratios, with the spread).  A journal played
+on by the copy holds the games the source would have played.
 
     python benchmarks/compiled.py build         # build/compiled/tablerummy (about a minute)
     python benchmarks/compiled.py check         # the same games?  how much faster?
@@ -77,7 +76,7 @@ def build(into: Path = BUILD) -> Path:
 def play(name: str, options: dict[str, Any], games: int, iterations: int) -> dict[str, Any]:
     """Play ``games`` seeded games of the default search (``iterations`` a move) against
     greedy at one table, with whatever ``tablerummy`` is first on the path; return the
-    digest of their outcomes, the CPU seconds they took and which of :data:`MODULES` were
+    digest of their records, the CPU seconds they took and which of :data:`MODULES` were
     compiled extensions."""
     from importlib import import_module
     from importlib.machinery import ExtensionFileLoader
@@ -89,11 +88,10 @@ def play(name: str, options: dict[str, Any], games: int, iterations: int) -> dic
     digest = hashlib.sha256()
     started = time.process_time()
     for index in range(games):
-        result = play_game(setup, index)
+        result = play_game(setup, index, keep_record=True)
         if result.error:
             sys.exit(f"{name}: {result.error}")
-        digest.update(json.dumps([result.winner, result.hand_scores,
-                                  result.decisions]).encode())
+        digest.update(json.dumps(result.record, sort_keys=True).encode())
     seconds = time.process_time() - started
     compiled = [m for m in MODULES if isinstance(
         import_module("tablerummy." + m.replace("/", ".")).__loader__, ExtensionFileLoader)]
