@@ -41,8 +41,10 @@ def test_a_toy_table_plays_to_the_end_over_the_websocket(
     rules = httpx.get(f"{server.url}/api/rules/toy", timeout=10)
     assert rules.status_code == 200 and "Toy Rummy" in rules.text
 
+    # no turn clock: on a loaded machine a slow turn would hand the people's seats to the
+    # stand-in bot, which could then play the whole game without them
     made = create(server.url, ["person", "person", "greedy"], join={"seat": 0, "name": "Ann"},
-                  variant="toy", options={"players": 3, "target": 30})
+                  variant="toy", options={"players": 3, "target": 30}, turn_seconds=0)
     table = made["table"]["id"]
     tokens = {0: str(made["token"]), 1: join(server.url, table, 1, "Bob")}
     seats = {s: Seat(server.ws_url, table, tokens[s]) for s in (0, 1)}
