@@ -72,7 +72,7 @@ def test_every_row_pins_what_a_change_of_the_defaults_would_alter(
     assert rows.CANDIDATE in {r.bots[0] for r in rows.ROWS if r.variant == "capone"}
 
 
-def test_run_plays_the_issues_rows_then_the_labs_then_the_curve(
+def test_run_plays_the_first_rows_then_the_labs_then_the_last_rows(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         benchmark: Callable[[str], ModuleType]) -> None:
     """The lab runs wait for the first rows, not for the last (the 2 s row and more points
