@@ -84,14 +84,15 @@ def default(name: str, players: int = 2) -> str:
     """The default ``ismcts`` at a table, every setting that changed spelled out: the
     weaker greedy bias that won the first rows, the table's own budget (the largest round
     one whose moves cost at most half a second of CPU on average: ``SearchHooks.
-    iterations``, docs/benchmarks.md, What a searched move costs) and the learned
-    estimate."""
+    iterations``, docs/benchmarks.md, What a searched move costs) and its estimate
+    (``SearchHooks.default_estimate``: learned, standing in the Arlington tables)."""
     from tablerummy.bots.ismcts import search_hooks
     from tablerummy.variant import get_variant
 
     variant = get_variant(name, {"players": players})
-    n = search_hooks(variant).iterations(variant)
-    return f"ismcts:iterations={n}:estimate=learned:prior=0.3:tree=0.3"
+    hooks = search_hooks(variant)
+    return (f"ismcts:iterations={hooks.iterations(variant)}"
+            f":estimate={hooks.default_estimate(variant)}:prior=0.3:tree=0.3")
 
 
 CANDIDATE = default("capone")
@@ -113,9 +114,9 @@ def _curve(iterations: int, line: str, bias: str = "1") -> Row:
 def _row(name: str, opponent: str, players: int = 2) -> Row:
     """The default (:func:`default`) against ``opponent`` in ``name``."""
     spec = default(name, players)
-    n = spec.split(":")[1].removeprefix("iterations=")
+    n, estimate = (part.split("=")[1] for part in spec.split(":")[1:3])
     against = "uniform" if opponent == "ismcts-uniform" else opponent
-    return Row(f"{name}-{players}p-ismcts{n}-prior0.3-learned-{against}-s2000", name,
+    return Row(f"{name}-{players}p-ismcts{n}-prior0.3-{estimate}-{against}-s2000", name,
                (spec, opponent), options=(("players", players),) if players != 2 else ())
 
 

@@ -10,7 +10,7 @@ from random import Random
 import pytest
 
 from tablerummy.bots import get_bot
-from tablerummy.bots.ismcts import ISMCTSBot
+from tablerummy.bots.ismcts import ISMCTSBot, search_hooks
 from tablerummy.bots.learn import main as learn
 from tablerummy.capone.cards import AL_CAPONE, NG
 from tablerummy.capone.estimate import FEATURES, features
@@ -127,6 +127,28 @@ def test_the_search_reads_the_estimate_unless_told_to_stand() -> None:
     assert isinstance(plain, ISMCTSBot) and plain.estimate == "standing"
     with pytest.raises(OptionError, match="learned or standing"):
         get_bot("ismcts:estimate=oracle", variant, 0)
+
+
+@pytest.mark.parametrize(("name", "expected"), [
+    ("capone", "learned"), ("ripper", "learned"), ("fortune", "learned"),
+    ("arlington", "standing"), ("arlington-heights", "standing")])
+def test_the_default_search_reads_the_estimate_its_table_measured_stronger(
+        name: str, expected: str) -> None:
+    """The Arlington tables have fitted weights, but their search played stronger on the
+    standing (SearchHooks.stands): the default there stands, and says so; asked for,
+    the learned estimate is still read."""
+    variant = get_variant(name)
+    hooks = search_hooks(variant)
+    assert hooks.weights(name, 2) is not None
+    assert hooks.default_estimate(variant) == expected
+    bot = get_bot("ismcts", variant, 0)
+    assert isinstance(bot, ISMCTSBot) and bot.estimate == expected
+    asked = get_bot("ismcts:estimate=learned", variant, 0)
+    assert isinstance(asked, ISMCTSBot) and asked.estimate == "learned"
+
+
+def test_a_table_without_weights_defaults_to_the_standing() -> None:
+    assert SearchHooks().default_estimate(get_variant("capone")) == "standing"
 
 
 def test_the_fitting_command_writes_the_same_weights_for_the_same_seed(tmp_path: Path) -> None:

@@ -133,7 +133,19 @@ class SearchHooks:
     estimate."""
     feature_names: ClassVar[tuple[str, ...]] = ()
     """What each of :meth:`features` is, in order."""
+    stands: ClassVar[frozenset[str]] = frozenset()
+    """The variants whose default search values a cut-off hand by its standing although
+    weights are fitted for them: there the learned estimate was measured to play weaker
+    (the family says where and on what evidence)."""
     _weights: dict[tuple[str, int], list[float]] | None = None
+
+    def default_estimate(self, variant: Variant) -> str:
+        """The default search's estimate at ``variant``'s table: ``learned`` where weights
+        are fitted for it and not measured weaker (:attr:`stands`), else ``standing`` —
+        spelled out, so that a tournament's journal names what its search read."""
+        if variant.name in self.stands or self.weights(variant.name, variant.players) is None:
+            return "standing"
+        return "learned"
 
     def features(self, state: HandState, side: int) -> list[float]:
         """Facts of the full position ``state`` that tell how many more points ``side``

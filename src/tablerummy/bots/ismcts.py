@@ -18,7 +18,9 @@ Why these choices:
   far more than the first steps, and where the hand stands then — its score so far
   (melds on the table, cards left in hand), plus the points the family's learned
   estimate says each side will still bank (``estimate=learned``, where the family ships
-  one: :meth:`~tablerummy.family.SearchHooks.estimate`) — is a good enough evaluation.
+  one: :meth:`~tablerummy.family.SearchHooks.estimate`; the table's default is the
+  family's :meth:`~tablerummy.family.SearchHooks.default_estimate`) — is a good enough
+  evaluation.
 * The reward is the score margin of the hand — own side minus the best other side —
   scaled to [−1, 1] by ``scale`` (default: a sixth of the target).  A hand that ends
   the game is worth +1 to the winner and −1 to the others, whatever the margin: the
@@ -142,7 +144,9 @@ class ISMCTSBot(Bot):
     cutoff: float = 0.8
     discount: float = 0.99
     value: str = "game"
-    estimate: str = "learned"
+    estimate: str = ""
+    """How a cut-off hand is valued: ``learned`` or ``standing`` ('' until built: the
+    table's own, which the bot's constructor asks the family for)."""
     searched: int = 0
     """The iterations the last search ran (fewer than the budget when it settled early)."""
     _guide_bots: list[Bot] | None = None
@@ -161,15 +165,19 @@ class ISMCTSBot(Bot):
         "cutoff": "0.8: the weight of a cut-off rollout's margin (at most 1)",
         "discount": "0.99: the discount per decision from the root (1: none)",
         "value": "game: won games count +1/-1; margin: the valuation before 2026-12-04",
-        "estimate": "learned: a cut-off hand is valued by the family's learned estimate, "
+        "estimate": "the table's (learned, but standing where that measured stronger): "
+                    "learned: a cut-off hand is valued by the family's learned estimate, "
                     "where it has one; standing: by what it stands at now",
         "beliefs": "on: deal unseen cards by what each player's public play says (off: uniformly)",
     }
 
     def __init__(self, variant: Variant, seat: int, seed: int | None = None) -> None:
         super().__init__(variant, seat, seed)
+        hooks = search_hooks(variant)
         if self.iterations == 0:
-            self.iterations = search_hooks(variant).iterations(variant)
+            self.iterations = hooks.iterations(variant)
+        if not self.estimate:
+            self.estimate = hooks.default_estimate(variant)
 
     def configure(self, options: dict[str, str]) -> None:
         for key in options:
