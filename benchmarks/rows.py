@@ -338,10 +338,37 @@ def report(rows: tuple[Row, ...]) -> list[dict[str, Any]]:
             versus = f"{pair['difference']:+.1%} ({lo:+.1%} … {hi:+.1%}), {pair['games']} games"
         print(f"| {p['line']} | {p['iterations']} | {secs} | {p['games']} | "
               f"{p['win_rate']:.1%} | {low:.1%} – {high:.1%} | {versus} |")
+    budget_table(points)
     drawn = [p for p in points if p["cpu_s_a_move"] is not None]
     if drawn:
         _plot(drawn)
     return points
+
+
+BUDGETS = {0.1: 300, 0.5: 1500, 2.0: 7500}
+"""Issue 29's budget table: CPU seconds a move → the default's iterations in ``capone``
+at 2 players (the largest round budget whose mean move costs at most that, at the weaker
+bias: docs/benchmarks.md, What a searched move costs)."""
+
+
+def budget_table(points: list[dict[str, Any]]) -> None:
+    """The budget table of docs/bots.md from the curve's points: the default (the
+    learned estimate, ``prior=tree=0.3``) at each budget of :data:`BUDGETS`, a budget not
+    yet played marked so."""
+    mine = {p["iterations"]: p for p in points if p["line"] == "learned, prior=tree=0.3"}
+    print()
+    print("| CPU a move | iterations | CPU s a move (mean) | games | win rate against greedy "
+          "| 95 % interval |")
+    print("| ---: | ---: | ---: | ---: | ---: | ---: |")
+    for seconds, n in BUDGETS.items():
+        p = mine.get(n)
+        if p is None:
+            print(f"| {seconds:g} s | {n} | – | 0 | not yet played | – |")
+            continue
+        low, high = p["win_interval"]
+        secs = "–" if p["cpu_s_a_move"] is None else f"{p['cpu_s_a_move']:.2f}"
+        print(f"| {seconds:g} s | {n} | {secs} | {p['games']} | {p['win_rate']:.1%} | "
+              f"{low:.1%} – {high:.1%} |")
 
 
 def _plot(points: list[dict[str, Any]]) -> None:

@@ -96,3 +96,16 @@ def test_run_plays_the_first_rows_then_the_labs_then_the_last_rows(
     assert played == [r.name for r in rows.FIRST_ROWS[:4]]
     noted = [json.loads(line)["step"] for line in rows.times_file().read_text().splitlines()]
     assert noted == [first.name, rows.LAB_RUNS[0].name, last.name, *played]
+
+
+def test_the_budget_table_shows_each_budget_played_or_not(
+        capsys: pytest.CaptureFixture[str], benchmark: Callable[[str], ModuleType]) -> None:
+    rows = benchmark("rows")
+    point = {"line": "learned, prior=tree=0.3", "iterations": 1500, "cpu_s_a_move": 0.43,
+             "games": 400, "win_rate": 0.775, "win_interval": [0.732, 0.813]}
+    other = {**point, "line": "learned", "iterations": 300}  # not the default's line
+    rows.budget_table([point, other])
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert lines[2:] == ["| 0.1 s | 300 | – | 0 | not yet played | – |",
+                         "| 0.5 s | 1500 | 0.43 | 400 | 77.5% | 73.2% – 81.3% |",
+                         "| 2 s | 7500 | – | 0 | not yet played | – |"]
