@@ -355,7 +355,8 @@ def budget_table(points: list[dict[str, Any]]) -> None:
     """The budget table of docs/bots.md from the curve's points: the default (the
     learned estimate, ``prior=tree=0.3``) at each budget of :data:`BUDGETS`, a budget not
     yet played marked so."""
-    mine = {p["iterations"]: p for p in points if p["line"] == "learned, prior=tree=0.3"}
+    line = _curve(BUDGETS[0.5], "learned", "0.3").line  # (the default's, CANDIDATE)
+    mine = {p["iterations"]: p for p in points if p["line"] == line}
     print()
     print("| CPU a move | iterations | CPU s a move (mean) | games | win rate against greedy "
           "| 95 % interval |")
