@@ -37,8 +37,8 @@ rows of the same variant compare on the same games.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
-import multiprocessing
 import os
 import signal
 import subprocess
@@ -50,7 +50,7 @@ from typing import Any
 
 from tablerummy.journal import Journal
 from tablerummy.simulate import Setup, check_setup
-from tablerummy.tournament import Standings, assignments, tasks, tournament
+from tablerummy.tournament import Standings, assignments, tasks
 
 JOURNALS = Path(__file__).resolve().parent / "journals"
 SEED = 2000
@@ -78,6 +78,14 @@ class Row:
     @property
     def journal(self) -> Path:
         return JOURNALS / f"{self.name}.jsonl"
+
+    def command(self, workers: int) -> list[str]:
+        """``tablerummy tournament`` playing this row's games into its journal (which it
+        resumes: only the games the journal lacks are played)."""
+        options = [arg for key, value in self.options for arg in ("-o", f"{key}={value}")]
+        return [sys.executable, "-m", "tablerummy", "tournament", self.variant, *options,
+                "--games", str(DEALS), "--bots", ",".join(self.bots), "--seed", str(SEED),
+                "--workers", str(workers), "--journal", str(self.journal)]
 
 
 def default(name: str, players: int = 2) -> str:
@@ -460,44 +468,41 @@ def paired(one: Row, two: Row) -> dict[str, Any]:
     return out
 
 
-def _play(row: Row, workers: int) -> None:
-    tournament(row.setup(), DEALS, workers, journal=row.journal)
+GRACE = 30.0
+"""Seconds a step has, once told to stop, to end as Ctrl-C ends it (the tournament stops its
+pool; the journal keeps every finished game) before its processes are killed."""
 
 
-def _play_row(row: Row, workers: int, left: float | None) -> bool:
-    """Play on ``row`` in a child process for at most ``left`` seconds (None: to its end);
-    False when the time ran out (its journal keeps every finished game)."""
-    print(f"{row.name}: {_kept(row)} games held, playing on", flush=True)
-    child = multiprocessing.Process(target=_play, args=(row, workers))
-    child.start()
-    child.join(left)
-    if not child.is_alive():
-        return True
-    os.kill(child.pid or 0, signal.SIGINT)  # Ctrl-C's way out: the tournament stops its pool
-    child.join(30)
-    if child.is_alive():
-        child.terminate()
-        child.join()
-    print(f"{row.name}: time is up", flush=True)
-    return False
+def _play(step: Row | LabRun, workers: int, left: float | None) -> bool:
+    """Play on ``step`` (its command, in a process group of its own) for at most ``left``
+    seconds (None: to its end); False when the time ran out.
 
-
-def _play_lab(lab: LabRun, workers: int, left: float | None) -> bool:
-    """Play on ``lab`` for at most ``left`` seconds, as :func:`_play_row` does a row."""
-    print(f"{lab.name}: playing on", flush=True)
-    process = subprocess.Popen(lab.command(workers))
+    The group is what is stopped, not the command alone: a tournament's pool workers are
+    its children, and a worker outliving its parent goes on burning a core with no one to
+    take its games.  So when the time is up the group gets SIGINT, then SIGKILL after
+    :data:`GRACE`, and whatever of it is left when the command has ended is killed."""
+    print(f"{step.name}: {_kept(step)} games held, playing on", flush=True)
+    process = subprocess.Popen(step.command(workers), process_group=0)
     try:
-        process.wait(left)
-        return True
-    except subprocess.TimeoutExpired:
-        process.send_signal(signal.SIGINT)
         try:
-            process.wait(30)
+            process.wait(left)
+            return True
         except subprocess.TimeoutExpired:
-            process.terminate()
+            _signal_group(process.pid, signal.SIGINT)
+        try:
+            process.wait(GRACE)
+        except subprocess.TimeoutExpired:
+            _signal_group(process.pid, signal.SIGKILL)
             process.wait()
-    print(f"{lab.name}: time is up", flush=True)
-    return False
+        print(f"{step.name}: time is up", flush=True)
+        return False
+    finally:
+        _signal_group(process.pid, signal.SIGKILL)
+
+
+def _signal_group(leader: int, signum: int) -> None:
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(leader, signum)
 
 
 def run(rows: tuple[Row, ...], workers: int, minutes: float | None,
@@ -519,7 +524,7 @@ def run(rows: tuple[Row, ...], workers: int, minutes: float | None,
 
 
 def timed(step: Row | LabRun, workers: int, left: float | None) -> bool:
-    """Play on ``step`` (:func:`_play_row`, :func:`_play_lab`) and note the stretch in
+    """Play on ``step`` (:func:`_play`) and note the stretch in
     :func:`times_file`: when, how long, the games held before and after, the workers and
     whether the engine was the compiled copy (benchmarks/compiled.py)."""
     from importlib import import_module
@@ -527,8 +532,7 @@ def timed(step: Row | LabRun, workers: int, left: float | None) -> bool:
 
     before = _kept(step)
     started = time.time()
-    done = (_play_row(step, workers, left) if isinstance(step, Row)
-            else _play_lab(step, workers, left))
+    done = _play(step, workers, left)
     compiled = isinstance(import_module("tablerummy.mystery").__loader__, ExtensionFileLoader)
     span = {"step": step.name, "started": time.strftime("%Y-%m-%dT%H:%M:%SZ",
                                                         time.gmtime(started)),

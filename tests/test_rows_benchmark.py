@@ -4,6 +4,8 @@ comparison read what the journals hold, and nothing is played by them."""
 from __future__ import annotations
 
 import json
+import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
@@ -86,8 +88,7 @@ def test_run_plays_the_first_rows_then_the_labs_then_the_last_rows(
         played.append(step.name)  # type: ignore[attr-defined]
         return len(played) < 4
 
-    monkeypatch.setattr(rows, "_play_row", play)
-    monkeypatch.setattr(rows, "_play_lab", play)
+    monkeypatch.setattr(rows, "_play", play)
     last, first = rows.LAST_ROWS[0], rows.FIRST_ROWS[-1]
     rows.run((last, first), 2, None, rows.LAB_RUNS[:1])
     assert played == [first.name, rows.LAB_RUNS[0].name, last.name]
@@ -109,3 +110,67 @@ def test_the_budget_table_shows_each_budget_played_or_not(
     assert lines[2:] == ["| 0.1 s | 300 | – | 0 | not yet played | – |",
                          "| 0.5 s | 1500 | 0.43 | 400 | 77.5% | 73.2% – 81.3% |",
                          "| 2 s | 7500 | – | 0 | not yet played | – |"]
+
+
+def test_a_rows_command_plays_the_rows_own_games(
+        benchmark: Callable[[str], ModuleType]) -> None:
+    """``run`` plays a row by ``tablerummy tournament``: the setup that command makes (and
+    writes in the journal's header) must be the row's, or resuming would refuse or, worse,
+    slip other games into the row."""
+    from tablerummy.cli import _parser
+    from tablerummy.cli.simulate_cmd import _setup
+    from tablerummy.simulate import Setup, check_setup
+
+    rows = benchmark("rows")
+    for row in rows.ROWS:
+        command = row.command(2)
+        assert command[1:4] == ["-m", "tablerummy", "tournament"]
+        args = _parser().parse_args(command[3:])
+        setup = _setup(args)
+        variant = check_setup(setup, args.games, args.workers)
+        made = Setup(setup.variant, dict(variant.options), setup.bots, setup.seed, setup.cards)
+        assert made == row.setup(), row.name
+        assert (args.games, args.journal) == (rows.DEALS, str(row.journal))
+
+
+GROUP = """
+import subprocess, sys, time
+child = subprocess.Popen([sys.executable, "-c", "import signal, time; "
+                          "signal.signal(signal.SIGINT, signal.SIG_IGN); time.sleep(600)"])
+print(child.pid, file=open(sys.argv[1], "w"), flush=True)
+time.sleep(600)
+"""
+
+
+def test_when_time_is_up_no_process_of_the_step_outlives_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        benchmark: Callable[[str], ModuleType]) -> None:
+    """A step whose child ignores Ctrl-C and outlives its parent, as a tournament's pool
+    worker can: when the step's time is up, the child is gone too."""
+    rows = benchmark("rows")
+    pid_file = tmp_path / "child.pid"
+
+    class Step:
+        name = "orphan-maker"
+        journal = tmp_path / "none.jsonl"
+
+        def command(self, workers: int) -> list[str]:
+            return [sys.executable, "-c", GROUP, str(pid_file)]
+
+    step = Step()
+    monkeypatch.setattr(rows, "_kept", lambda step: 0)
+    assert rows._play(step, 1, 3.0) is False
+    child = int(pid_file.read_text())
+    for _ in range(100):  # SIGKILL is sent: let the kernel finish it
+        if not alive(child):
+            break
+        time.sleep(0.05)
+    assert not alive(child)
+
+
+def alive(pid: int) -> bool:
+    """Whether ``pid`` runs (a zombie, dead and not yet reaped, does not)."""
+    try:
+        return not Path(f"/proc/{pid}/stat").read_text().split(") ")[1].startswith("Z")
+    except FileNotFoundError:
+        return False
