@@ -8,6 +8,15 @@ from typing import Any
 import httpx
 from websockets.sync.client import ClientConnection, connect
 
+MY_TURN_OR_SCORING = ("() => document.body.dataset.toAct === '0'"
+                      " || document.body.dataset.gameOver === 'yes'"
+                      " || document.querySelector('dialog#scoring[open]') !== null")
+"""What a page playing seat 0 against bots waits for: its turn, the end, or a hand's scoring.
+
+The scoring counts because the bots wait (up to the hand pause) for the people to close it
+before the next hand's first move: a test waiting for its turn alone would wait on them.
+"""
+
 
 def create(base: str, seats: list[str], join: dict[str, Any] | None = None,
            variant: str = "capone", options: dict[str, Any] | None = None,

@@ -18,6 +18,7 @@ import pytest
 from tablerummy.records import replay
 
 from .conftest import ARTIFACTS, Server
+from .helpers import MY_TURN_OR_SCORING
 
 pytestmark = [pytest.mark.slow, pytest.mark.e2e]
 
@@ -219,9 +220,9 @@ def test_one_person_against_the_greedy_bot_then_record_and_replay(
     gavel_played = False
     moves = 0
     while page.evaluate("document.body.dataset.gameOver") != "yes":
+        close_scoring(page)
         if to_act(page) != 0:
-            page.wait_for_function("() => document.body.dataset.toAct === '0'"
-                                   " || document.body.dataset.gameOver === 'yes'", timeout=WAIT)
+            page.wait_for_function(MY_TURN_OR_SCORING, timeout=WAIT)
             continue
         try:
             gavel_played |= take_turn(page, rng, gavel=not gavel_played)

@@ -24,6 +24,7 @@ from tablerummy.web.store import SeatRow, TableRow
 
 from . import test_pages as pages
 from .conftest import ARTIFACTS, Server
+from .helpers import MY_TURN_OR_SCORING
 from .test_pages import (
     SCREEN_VARIANTS,
     SIZES,
@@ -390,8 +391,7 @@ def test_a_whole_game_by_keyboard_alone(browser: Any, server: Server) -> None:
             page.keyboard.press("Escape")
             continue
         if page.evaluate("document.body.dataset.toAct") != "0":
-            page.wait_for_function("() => document.body.dataset.toAct === '0'"
-                                   " || document.body.dataset.gameOver === 'yes'", timeout=WAIT)
+            page.wait_for_function(MY_TURN_OR_SCORING, timeout=WAIT)
             continue
         before = version(page)
         legal = page.evaluate("window.tablerummyState.msg.legal")
