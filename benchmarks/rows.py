@@ -387,7 +387,8 @@ def _plot(points: list[dict[str, Any]]) -> None:
 
     def draw(fig: Figure) -> None:
         ax = fig.add_subplot()
-        for n, line in enumerate(sorted({p["line"] for p in points})):
+        labels: list[tuple[str, float, float, Any]] = []
+        for line in sorted({p["line"] for p in points}):
             mine = sorted((p for p in points if p["line"] == line),
                           key=lambda p: p["cpu_s_a_move"])
             xs = [p["cpu_s_a_move"] for p in mine]
@@ -398,15 +399,8 @@ def _plot(points: list[dict[str, Any]]) -> None:
             bars = ax.errorbar(xs, ys, yerr=errs, marker="o", capsize=3,
                                label=f"estimate={line}{full}")
             colour = bars.lines[0].get_color()
-            for i, (p, x, y) in enumerate(zip(mine, xs, ys, strict=True)):
-                # above or below by line; a point near the next one labelled on its left,
-                # level with it (clear of its own error bar's cap)
-                left = i + 1 < len(xs) and xs[i + 1] < 1.3 * x
-                dy = -3 if left else (5, -12, 14)[n % 3]
-                ax.annotate(f"{p['iterations']} it., {p['games']} games", (x, y),
-                            textcoords="offset points", xytext=(-6 if left else 6, dy),
-                            ha="right" if left else "left",
-                            fontsize=7, color=colour)
+            labels += [(f"{p['iterations']} it., {p['games']} games", x, y, colour)
+                       for p, x, y in zip(mine, xs, ys, strict=True)]
         ax.axhline(65, color="grey", linestyle="--", linewidth=0.8)
         ax.text(0.0, 65.5, " goal 65 %", transform=ax.get_yaxis_transform(), fontsize=7,
                 color="grey")
@@ -418,15 +412,61 @@ def _plot(points: list[dict[str, Any]]) -> None:
                  if min(p["cpu_s_a_move"] for p in points) / 2 <= t
                  <= 2 * max(p["cpu_s_a_move"] for p in points)]
         ax.set_xticks(ticks, [f"{t:g}" for t in ticks])
+        ax.set_xlim(min(p["cpu_s_a_move"] for p in points) / 1.8,  # room for the labels
+                    max(p["cpu_s_a_move"] for p in points) * 1.8)
         ax.minorticks_off()
         ax.set_xlabel("CPU seconds a move (mean over the games' searched decisions)")
         ax.set_ylabel("ismcts games won against greedy, %")
         ax.set_title("capone, 2 players: strength by budget (95 % intervals)", fontsize=10)
         ax.legend(fontsize=8, loc="lower right")
+        _place_labels(fig, ax, labels)
 
     PLOT.parent.mkdir(parents=True, exist_ok=True)
     figure(PLOT.parent, PLOT.name, draw)
     print(f"wrote {PLOT}.png and .svg")
+
+
+LABEL_SPOTS = tuple((dx, dy, ha) for dy in (4, -4, 12, -12, 20, -20, 28, -28)
+                    for dx, ha in ((7, "left"), (-7, "right")))
+"""Where a point's label may go, in points from it, nearest first: right or left, just
+above or below, then further out."""
+
+
+def _place_labels(fig: Any, ax: Any, labels: list[tuple[str, float, float, Any]]) -> None:
+    """Label each point at the nearest of :data:`LABEL_SPOTS` that keeps the text inside the
+    axes and off the labels already placed, every point's marker and the legend (points
+    of different budgets and lines lie close: fixed offsets wrote labels over each other).
+    A label with no free spot takes the first one."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.transforms import Bbox
+
+    renderer = FigureCanvasAgg(fig).get_renderer()  # type: ignore[no-untyped-call]  # to measure
+    fig.draw_without_rendering()  # the layout first: it moves the axes, and so the points
+    inside = ax.get_window_extent(renderer)
+    taken = [ax.get_legend().get_window_extent(renderer)]
+    for _, x, y, _ in labels:  # each point's marker
+        px, py = ax.transData.transform((x, y))
+        taken.append(Bbox.from_extents(px - 6, py - 6, px + 6, py + 6))
+
+    def free(box: Any) -> bool:
+        return bool(inside.contains(box.x0, box.y0) and inside.contains(box.x1, box.y1)
+                    and not any(box.overlaps(other) for other in taken))
+
+    def put(text: str, x: float, y: float, colour: Any, spot: tuple[int, int, str]) -> Any:
+        dx, dy, ha = spot
+        return ax.annotate(text, (x, y), textcoords="offset points", xytext=(dx, dy), ha=ha,
+                           va="center", fontsize=7, color=colour)
+
+    for text, x, y, colour in labels:
+        for spot in LABEL_SPOTS:
+            label = put(text, x, y, colour, spot)
+            if free(label.get_window_extent(renderer)):
+                break
+            label.remove()
+        else:
+            label = put(text, x, y, colour, LABEL_SPOTS[0])
+        taken.append(label.get_window_extent(renderer))
+    fig.set_layout_engine("none")  # as measured: a label out of the axes would move them
 
 
 def compare(one: Row, two: Row) -> dict[str, Any]:

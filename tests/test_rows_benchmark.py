@@ -174,3 +174,33 @@ def alive(pid: int) -> bool:
         return not Path(f"/proc/{pid}/stat").read_text().split(") ")[1].startswith("Z")
     except FileNotFoundError:
         return False
+
+
+def test_the_budget_plots_labels_do_not_cover_each_other(
+        benchmark: Callable[[str], ModuleType]) -> None:
+    """Points of several lines at nearly the same cost: every label finds a spot of its own,
+    inside the axes."""
+    pytest.importorskip("matplotlib")
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    rows = benchmark("rows")
+    fig = Figure(figsize=(6.4, 3.6), dpi=120, layout="constrained")
+    ax = fig.add_subplot()
+    labels: list[tuple[str, float, float, str]] = []
+    for n, colour in enumerate(("C0", "C1", "C2")):
+        xs, ys = [0.09, 0.43, 0.5, 0.53, 0.9], [58 + 4 * n, 76 + n, 70 + 3 * n, 76 - n, 79 + n]
+        ax.plot(xs, ys, marker="o", color=colour, label=colour)
+        labels += [(f"{1000 + n} it., 400 games", x, y, colour)
+                   for x, y in zip(xs, ys, strict=True)]
+    ax.set_xscale("log")
+    ax.set_xlim(0.05, 1.6)
+    ax.legend(loc="lower right")
+    rows._place_labels(fig, ax, labels)
+    renderer = FigureCanvasAgg(fig).get_renderer()  # type: ignore[no-untyped-call]
+    inside = ax.get_window_extent(renderer)
+    boxes = [t.get_window_extent(renderer) for t in ax.texts]
+    assert len(boxes) == len(labels)
+    for i, box in enumerate(boxes):
+        assert inside.contains(box.x0, box.y0) and inside.contains(box.x1, box.y1)
+        assert not any(box.overlaps(other) for other in boxes[i + 1:])
