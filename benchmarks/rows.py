@@ -180,11 +180,19 @@ class LabRun:
 
     @property
     def report(self) -> Path:
-        return JOURNALS.parent.parent / "docs" / "lab" / self.name
+        return root() / "docs" / "lab" / self.name
 
     def command(self, workers: int) -> list[str]:
+        """The lab command, run from :func:`root`: the report names itself by a path from
+        there (the command it prints to reproduce it), not by this checkout's."""
         return [sys.executable, "-m", "tablerummy", "lab", *self.args, "--workers",
-                str(workers), "--journal", str(self.journal), "--report", str(self.report)]
+                str(workers), "--journal", str(self.journal), "--report",
+                str(self.report.relative_to(root()))]
+
+
+def root() -> Path:
+    """The checkout the journals belong to, where the steps' commands run."""
+    return JOURNALS.parent.parent
 
 
 def _skill(variant: str, *more: str) -> tuple[str, ...]:
@@ -522,7 +530,7 @@ def _play(step: Row | LabRun, workers: int, left: float | None) -> bool:
     take its games.  So when the time is up the group gets SIGINT, then SIGKILL after
     :data:`GRACE`, and whatever of it is left when the command has ended is killed."""
     print(f"{step.name}: {_kept(step)} games held, playing on", flush=True)
-    process = subprocess.Popen(step.command(workers), process_group=0)
+    process = subprocess.Popen(step.command(workers), cwd=root(), process_group=0)
     try:
         try:
             process.wait(left)

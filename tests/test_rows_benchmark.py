@@ -47,7 +47,11 @@ def test_a_lab_run_keeps_its_journal_and_is_done_with_its_report(
     assert rows.lab_status(lab) == {"lab": "tiny-shape", "games_kept": 0, "done": False,
                                     "hours": 0.0}
     rows.run((), 1, None, (lab,))
-    assert (tmp_path / "docs" / "lab" / "tiny-shape" / "index.html").exists()
+    report = tmp_path / "docs" / "lab" / "tiny-shape"
+    assert (report / "index.html").exists()
+    # the command the report prints to reproduce it names no path of this checkout
+    command = json.loads((report / "data.json").read_text())["command"]
+    assert command.endswith("--report docs/lab/tiny-shape") and str(tmp_path) not in command
     status = rows.lab_status(lab)
     assert (status["games_kept"], status["done"]) == (2, True)
     [span] = [json.loads(line) for line in rows.times_file().read_text().splitlines()]
