@@ -315,7 +315,8 @@ def cost_file(bias: str) -> Path:
 ANCHOR = 300
 """The budget every other row of the curve is read beside, game by game: the row of its
 estimate at this budget and the full greedy bias (the default before 2026-12-05)."""
-PLOT = JOURNALS.parent.parent / "docs" / "images" / "bot-budget"
+PLOT = Path("docs") / "images" / "bot-budget"
+"""The budget plot, from :func:`root` (without its suffix: a PNG and an SVG)."""
 
 
 def report(rows: tuple[Row, ...]) -> list[dict[str, Any]]:
@@ -429,9 +430,10 @@ def _plot(points: list[dict[str, Any]]) -> None:
         ax.legend(fontsize=8, loc="lower right")
         _place_labels(fig, ax, labels)
 
-    PLOT.parent.mkdir(parents=True, exist_ok=True)
-    figure(PLOT.parent, PLOT.name, draw)
-    print(f"wrote {PLOT}.png and .svg")
+    plot = root() / PLOT
+    plot.parent.mkdir(parents=True, exist_ok=True)
+    figure(plot.parent, plot.name, draw)
+    print(f"wrote {plot}.png and .svg")
 
 
 LABEL_SPOTS = tuple((dx, dy, ha) for dy in (4, -4, 12, -12, 20, -20, 28, -28)
