@@ -441,41 +441,76 @@ LABEL_SPOTS = tuple((dx, dy, ha) for dy in (4, -4, 12, -12, 20, -20, 28, -28)
 """Where a point's label may go, in points from it, nearest first: right or left, just
 above or below, then further out."""
 
+NEAR = 12
+"""How far (points, up or down) a label may move from its point to keep off a line: further
+out it reads as another point's."""
+
 
 def _place_labels(fig: Any, ax: Any, labels: list[tuple[str, float, float, Any]]) -> None:
     """Label each point at the nearest of :data:`LABEL_SPOTS` that keeps the text inside the
     axes and off the labels already placed, every point's marker and the legend (points
-    of different budgets and lines lie close: fixed offsets wrote labels over each other).
-    A label with no free spot takes the first one."""
+    of different budgets and lines lie close: fixed offsets wrote labels over each other);
+    a label with no free spot takes the first one.  Then each label that lies across a
+    line or an error bar (hiding where an interval ends) moves to a spot clear of those
+    too, if one is within :data:`NEAR` of its point (or as near as it was): a second pass,
+    so that keeping off the lines never costs another label its spot."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.transforms import Bbox
 
     renderer = FigureCanvasAgg(fig).get_renderer()  # type: ignore[no-untyped-call]  # to measure
     fig.draw_without_rendering()  # the layout first: it moves the axes, and so the points
     inside = ax.get_window_extent(renderer)
-    taken = [ax.get_legend().get_window_extent(renderer)]
+    fixed = [ax.get_legend().get_window_extent(renderer)]
     for _, x, y, _ in labels:  # each point's marker
         px, py = ax.transData.transform((x, y))
-        taken.append(Bbox.from_extents(px - 6, py - 6, px + 6, py + 6))
+        fixed.append(Bbox.from_extents(px - 6, py - 6, px + 6, py + 6))
+    paths = [*((line.get_path(), line.get_transform()) for line in ax.lines
+               if line.get_linestyle() != "None"),  # not the caps, which are markers
+             *((path, bars.get_transform()) for bars in ax.collections
+               for path in bars.get_paths())]
+    drawn = [transform.transform_path(path) for path, transform in paths  # display units
+             if transform is ax.transData]  # not the goal's and the budget's rules
 
-    def free(box: Any) -> bool:
-        return bool(inside.contains(box.x0, box.y0) and inside.contains(box.x1, box.y1)
-                    and not any(box.overlaps(other) for other in taken))
+    def on_a_line(box: Any) -> bool:
+        return any(path.intersects_bbox(box, filled=False) for path in drawn)
 
     def put(text: str, x: float, y: float, colour: Any, spot: tuple[int, int, str]) -> Any:
         dx, dy, ha = spot
         return ax.annotate(text, (x, y), textcoords="offset points", xytext=(dx, dy), ha=ha,
                            va="center", fontsize=7, color=colour)
 
-    for text, x, y, colour in labels:
-        for spot in LABEL_SPOTS:
+    def place(text: str, x: float, y: float, colour: Any, others: list[Any],
+              off_lines: bool, spots: int = len(LABEL_SPOTS)) -> tuple[Any, int]:
+        """The label at the nearest free one of the first ``spots`` spots and its index,
+        or (None, spots)."""
+        for k, spot in enumerate(LABEL_SPOTS[:spots]):
             label = put(text, x, y, colour, spot)
-            if free(label.get_window_extent(renderer)):
-                break
+            box = label.get_window_extent(renderer)
+            if (inside.contains(box.x0, box.y0) and inside.contains(box.x1, box.y1)
+                    and not any(box.overlaps(other) for other in others)
+                    and not (off_lines and on_a_line(box))):
+                return label, k
             label.remove()
-        else:
-            label = put(text, x, y, colour, LABEL_SPOTS[0])
-        taken.append(label.get_window_extent(renderer))
+        return None, spots
+
+    placed: list[Any] = []
+    spot_of: list[int] = []
+    for text, x, y, colour in labels:
+        others = fixed + [label.get_window_extent(renderer) for label in placed]
+        label, k = place(text, x, y, colour, others, off_lines=False)
+        placed.append(label or put(text, x, y, colour, LABEL_SPOTS[0]))
+        spot_of.append(k)
+    for i, (text, x, y, colour) in enumerate(labels):
+        if not on_a_line(placed[i].get_window_extent(renderer)):
+            continue
+        others = fixed + [label.get_window_extent(renderer)
+                          for j, label in enumerate(placed) if j != i]
+        reach = max(NEAR, abs(LABEL_SPOTS[min(spot_of[i], len(LABEL_SPOTS) - 1)][1]))
+        moved, _ = place(text, x, y, colour, others, off_lines=True,
+                         spots=sum(abs(dy) <= reach for _, dy, _ in LABEL_SPOTS))
+        if moved is not None:
+            placed[i].remove()
+            placed[i] = moved
     fig.set_layout_engine("none")  # as measured: a label out of the axes would move them
 
 

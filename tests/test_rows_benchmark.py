@@ -208,3 +208,32 @@ def test_the_budget_plots_labels_do_not_cover_each_other(
     for i, box in enumerate(boxes):
         assert inside.contains(box.x0, box.y0) and inside.contains(box.x1, box.y1)
         assert not any(box.overlaps(other) for other in boxes[i + 1:])
+
+
+def test_the_budget_plots_labels_keep_off_the_lines_and_intervals(
+        benchmark: Callable[[str], ModuleType]) -> None:
+    """Where there is room, a label lies across neither a line nor an error bar: the first
+    spot, just right of and above a point, would cross the rising line."""
+    pytest.importorskip("matplotlib")
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    rows = benchmark("rows")
+    fig = Figure(figsize=(6.4, 3.6), dpi=120, layout="constrained")
+    ax = fig.add_subplot()
+    xs, ys = [0.1, 0.12, 0.5], [50.0, 53.0, 90.0]
+    ax.errorbar(xs, ys, yerr=[[6, 6, 6], [6, 6, 6]], marker="o", capsize=3, label="line")
+    ax.set_xscale("log")
+    ax.set_xlim(0.05, 1.0)
+    ax.set_ylim(30, 100)
+    ax.legend(loc="lower right")
+    rows._place_labels(fig, ax, [(f"{n} it., 400 games", x, y, "C0")
+                                 for n, x, y in zip((300, 400, 1500), xs, ys, strict=True)])
+    renderer = FigureCanvasAgg(fig).get_renderer()  # type: ignore[no-untyped-call]
+    drawn = [ax.transData.transform_path(path) for path in
+             (*(line.get_path() for line in ax.lines if line.get_linestyle() != "None"),
+              *(path for bars in ax.collections for path in bars.get_paths()))]
+    for text in ax.texts:
+        box = text.get_window_extent(renderer)
+        assert not any(path.intersects_bbox(box, filled=False) for path in drawn), \
+            text.get_text()
