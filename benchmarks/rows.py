@@ -44,6 +44,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -480,36 +481,33 @@ def _place_labels(fig: Any, ax: Any, labels: list[tuple[str, float, float, Any]]
                            va="center", fontsize=7, color=colour)
 
     def place(text: str, x: float, y: float, colour: Any, others: list[Any],
-              off_lines: bool, spots: int = len(LABEL_SPOTS)) -> tuple[Any, int]:
-        """The label at the nearest free one of the first ``spots`` spots and its index,
-        or (None, spots)."""
-        for k, spot in enumerate(LABEL_SPOTS[:spots]):
+              spots: Sequence[tuple[int, int, str]], off_lines: bool) -> tuple[Any, int] | None:
+        """The label at the first free one of ``spots``, and how far up or down it lies."""
+        for spot in spots:
             label = put(text, x, y, colour, spot)
             box = label.get_window_extent(renderer)
             if (inside.contains(box.x0, box.y0) and inside.contains(box.x1, box.y1)
                     and not any(box.overlaps(other) for other in others)
                     and not (off_lines and on_a_line(box))):
-                return label, k
+                return label, abs(spot[1])
             label.remove()
-        return None, spots
+        return None
 
-    placed: list[Any] = []
-    spot_of: list[int] = []
+    placed: list[tuple[Any, int]] = []
     for text, x, y, colour in labels:
-        others = fixed + [label.get_window_extent(renderer) for label in placed]
-        label, k = place(text, x, y, colour, others, off_lines=False)
-        placed.append(label or put(text, x, y, colour, LABEL_SPOTS[0]))
-        spot_of.append(k)
+        others = fixed + [label.get_window_extent(renderer) for label, _ in placed]
+        placed.append(place(text, x, y, colour, others, LABEL_SPOTS, off_lines=False)
+                      or (put(text, x, y, colour, LABEL_SPOTS[0]), NEAR))
     for i, (text, x, y, colour) in enumerate(labels):
-        if not on_a_line(placed[i].get_window_extent(renderer)):
+        label, reach = placed[i]
+        if not on_a_line(label.get_window_extent(renderer)):
             continue
-        others = fixed + [label.get_window_extent(renderer)
-                          for j, label in enumerate(placed) if j != i]
-        reach = max(NEAR, abs(LABEL_SPOTS[min(spot_of[i], len(LABEL_SPOTS) - 1)][1]))
-        moved, _ = place(text, x, y, colour, others, off_lines=True,
-                         spots=sum(abs(dy) <= reach for _, dy, _ in LABEL_SPOTS))
+        others = fixed + [other.get_window_extent(renderer)
+                          for j, (other, _) in enumerate(placed) if j != i]
+        near = [spot for spot in LABEL_SPOTS if abs(spot[1]) <= max(NEAR, reach)]
+        moved = place(text, x, y, colour, others, near, off_lines=True)
         if moved is not None:
-            placed[i].remove()
+            label.remove()
             placed[i] = moved
     fig.set_layout_engine("none")  # as measured: a label out of the axes would move them
 
