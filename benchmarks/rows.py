@@ -170,10 +170,14 @@ player into a journal."""
 class LabRun:
     """One of issue 29's lab runs with the new player: ``tablerummy lab ARGS``, its games
     kept in ``JOURNALS/NAME.jsonl`` and its report written to ``docs/lab/NAME`` when it
-    completes (a run is done when its report is there)."""
+    completes (a run is done when its report is there).
+
+    ``players``, which the name says too, is always passed: left out, ``lab spread`` and
+    ``lab shape`` seat one player per bot (three bots, three players)."""
 
     name: str
     args: tuple[str, ...]
+    players: int = 2
 
     @property
     def journal(self) -> Path:
@@ -186,9 +190,9 @@ class LabRun:
     def command(self, workers: int) -> list[str]:
         """The lab command, run from :func:`root`: the report names itself by a path from
         there (the command it prints to reproduce it), not by this checkout's."""
-        return [sys.executable, "-m", "tablerummy", "lab", *self.args, "--workers",
-                str(workers), "--journal", str(self.journal), "--report",
-                str(self.report.relative_to(root()))]
+        return [sys.executable, "-m", "tablerummy", "lab", *self.args, "--players",
+                str(self.players), "--workers", str(workers), "--journal", str(self.journal),
+                "--report", str(self.report.relative_to(root()))]
 
 
 def root() -> Path:
@@ -226,11 +230,11 @@ LAB_RUNS = (
                                               "--games", "200", "--seed", "0")),
     LabRun("capone-2p-skill-v29", _skill("capone")),
     LabRun("ripper-2p-skill-v29", _skill("ripper")),
-    *(LabRun(f"capone-{n}p-strong-shape-v29", ("shape", "capone", "--players", str(n),
-                                               "--bots", default("capone", n), "--games",
-                                               "200", "--seed", "0")) for n in (2, 3, 4)),
-    LabRun("ripper-2p-strong-shape-v29", ("shape", "ripper", "--players", "2", "--bots",
-                                          default("ripper"), "--games", "200", "--seed", "0")),
+    *(LabRun(f"capone-{n}p-strong-shape-v29", ("shape", "capone", "--bots",
+                                               default("capone", n), "--games", "200",
+                                               "--seed", "0"), n) for n in (2, 3, 4)),
+    LabRun("ripper-2p-strong-shape-v29", ("shape", "ripper", "--bots", default("ripper"),
+                                          "--games", "200", "--seed", "0")),
 )
 """Issue 29's lab runs with the new player, after the rows: the Oklahoma luck question for
 the four rule sets (skill shares, then ``lab spread`` on the same deals), the skill shares

@@ -61,6 +61,26 @@ def test_a_lab_run_keeps_its_journal_and_is_done_with_its_report(
     assert len(rows.times_file().read_text().splitlines()) == 1
 
 
+def test_a_lab_run_plays_at_the_players_its_name_says(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        benchmark: Callable[[str], ModuleType]) -> None:
+    """Three bots left to ``lab spread``'s default play at three seats: the run's players
+    reach the command, so a 2-player spread is one on the skill runs' deals."""
+    pytest.importorskip("matplotlib")
+    rows = benchmark("rows")
+    for lab in rows.LAB_RUNS:
+        assert f"-{lab.players}p-" in lab.name, lab.name
+    monkeypatch.setattr(rows, "JOURNALS", tmp_path / "benchmarks" / "journals")
+    lab = rows.LabRun("tiny-2p-spread", ("spread", "capone", "--population",
+                                         "random,greedy,greedy", "--games", "1", "--seed",
+                                         "0"))
+    rows.run((), 1, None, (lab,))
+    header = json.loads(lab.journal.read_text().splitlines()[0])
+    report = json.loads((lab.report / "data.json").read_text())
+    assert header["options"]["players"] == report["options"]["players"] == 2
+    assert report["games"] == 6  # three bots, every ordered pair of two seats
+
+
 def test_every_row_pins_what_a_change_of_the_defaults_would_alter(
         benchmark: Callable[[str], ModuleType]) -> None:
     """A journal holds the games of the bots its header names: a row whose spec left a
