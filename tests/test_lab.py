@@ -533,15 +533,25 @@ def test_compare_refuses_what_it_cannot_compare_in_one_line(
         assert not out.exists(), argv  # nothing written
 
 
-def test_a_long_bot_name_is_broken_at_its_colons_under_its_bar() -> None:
-    """The skill figure's labels: a search's full name would run into the next bar's."""
-    from tablerummy.lab.report import _tick
+def test_a_long_bot_name_is_broken_at_its_colons_in_the_figures() -> None:
+    """A search's full name would run into the next bar's label in the skill figure, and
+    take half the spread figure's width from its plot."""
+    pytest.importorskip("matplotlib")
+    from matplotlib.figure import Figure
+
+    from tablerummy.lab.report import _spread_bars, _tick
 
     name = "clairvoyant:ismcts:iterations=100:prior=0:tree=0"
     lines = _tick(name).split("\n")
     assert len(lines) > 1 and all(len(line) <= 26 for line in lines)
     assert "".join(lines) == name
     assert _tick("greedy") == "greedy"
+    fig = Figure()
+    rating = {"mu": 25.0, "ci95": [24.0, 26.0]}
+    _spread_bars(fig, {"rating": {"greedy": rating, name[12:]: rating},
+                       "chance_spread": {"value": 1.0}})
+    ticks = [t.get_text() for t in fig.axes[0].get_yticklabels()]
+    assert ticks == ["greedy", _tick(name[12:])] and "\n" in ticks[1]
 
 
 @pytest.mark.parametrize("measure", [["shape"], ["spread", "--population", "random,greedy"]])

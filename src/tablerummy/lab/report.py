@@ -127,6 +127,20 @@ th:first-child, td:first-child {{ text-align: left; }}
 """
 
 
+def _tick(name: str, width: int = 26) -> str:
+    """A bot's name broken at its colons into lines of about ``width`` characters, so the
+    long names of searches (``clairvoyant:ismcts:iterations=100:prior=0:tree=0``) neither run
+    into the next label nor squeeze the plot into what they leave of the figure."""
+    parts = name.split(":")
+    pieces = [f"{part}:" for part in parts[:-1]] + parts[-1:]
+    lines = [""]
+    for piece in pieces:
+        if lines[-1] and len(lines[-1]) + len(piece) > width:
+            lines.append("")
+        lines[-1] += piece
+    return "\n".join(lines)
+
+
 # --- lab shape -----------------------------------------------------------------------------
 
 def _bars(fig: Figure, histogram: Mapping[str, int], xlabel: str, mean: float | None) -> None:
@@ -268,20 +282,6 @@ def shape_reading(data: Mapping[str, Any]) -> list[str]:
 
 # --- lab skill ------------------------------------------------------------------------------
 
-def _tick(name: str, width: int = 26) -> str:
-    """A bot's name broken at its colons into lines of about ``width`` characters, so the
-    long names of searches (``clairvoyant:ismcts:iterations=100:prior=0:tree=0``) do not run
-    into the next bar's label."""
-    parts = name.split(":")
-    pieces = [f"{part}:" for part in parts[:-1]] + parts[-1:]
-    lines = [""]
-    for piece in pieces:
-        if lines[-1] and len(lines[-1]) + len(piece) > width:
-            lines.append("")
-        lines[-1] += piece
-    return "\n".join(lines)
-
-
 def _skill_bars(fig: Figure, data: Mapping[str, Any]) -> None:
     ax = fig.subplots()
     roles = ["beginner", "strong", "clairvoyant"]
@@ -365,7 +365,7 @@ def _spread_bars(fig: Figure, data: Mapping[str, Any]) -> None:
     chance = data["chance_spread"]["value"]
     ax.axvspan(centre - chance, centre + chance, color="#c44e52", alpha=0.15,
                label="± the spread under pure chance")
-    ax.set_yticks(ys, labels, fontsize=8)
+    ax.set_yticks(ys, [_tick(label) for label in labels], fontsize=8)
     ax.set_xlabel("rating mu (openskill)")
     ax.legend(fontsize=8)
 
