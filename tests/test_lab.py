@@ -535,8 +535,9 @@ def test_compare_refuses_what_it_cannot_compare_in_one_line(
 
 def test_a_long_bot_name_is_broken_at_its_colons_in_the_figures() -> None:
     """A search's full name would run into the next bar's label in the skill figure, and
-    take half the spread figure's width from its plot."""
+    take half the spread figure's width from its plot; the spread's legend sits above."""
     pytest.importorskip("matplotlib")
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
     from tablerummy.lab.report import _spread_bars, _tick
@@ -550,8 +551,13 @@ def test_a_long_bot_name_is_broken_at_its_colons_in_the_figures() -> None:
     rating = {"mu": 25.0, "ci95": [24.0, 26.0]}
     _spread_bars(fig, {"rating": {"greedy": rating, name[12:]: rating},
                        "chance_spread": {"value": 1.0}})
-    ticks = [t.get_text() for t in fig.axes[0].get_yticklabels()]
+    ax = fig.axes[0]
+    ticks = [t.get_text() for t in ax.get_yticklabels()]
     assert ticks == ["greedy", _tick(name[12:])] and "\n" in ticks[1]
+    renderer = FigureCanvasAgg(fig).get_renderer()  # type: ignore[no-untyped-call]
+    legend = ax.get_legend()
+    assert legend is not None  # above the plot, where it covers no interval
+    assert legend.get_window_extent(renderer).y0 >= ax.get_window_extent(renderer).y1
 
 
 @pytest.mark.parametrize("measure", [["shape"], ["spread", "--population", "random,greedy"]])

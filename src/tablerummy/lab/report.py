@@ -367,7 +367,9 @@ def _spread_bars(fig: Figure, data: Mapping[str, Any]) -> None:
                label="± the spread under pure chance")
     ax.set_yticks(ys, [_tick(label) for label in labels], fontsize=8)
     ax.set_xlabel("rating mu (openskill)")
-    ax.legend(fontsize=8)
+    # above the axes: inside, the best corner still covers the top bot's interval
+    ax.legend(fontsize=8, loc="lower center", bbox_to_anchor=(0.5, 1.0), ncols=2,
+              frameon=False)
 
 
 def spread_report(folder: Path, data: Mapping[str, Any]) -> Path:
