@@ -152,8 +152,8 @@ LAST_ROWS = (
     _curve(1000, "standing"),
     _curve(3000, "standing"),
 )
-"""The rows ``run`` plays after the lab runs: the budget table's 2 s (about as long as all
-the lab runs together, which answer more), then more points of the budget curve: the
+"""The rows ``run`` plays after the lab runs: the budget table's 2 s (a third of the lab
+runs' hours, which answer more), then more points of the budget curve: the
 weaker bias at 2000 iterations (the row that chose it), the full bias (at which the search
 plays greedy's own move at 117 of 120 decisions even at 2000 iterations:
 docs/benchmarks.md) and the standing estimate.  The budget table's rows are the largest
