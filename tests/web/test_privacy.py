@@ -24,6 +24,7 @@ from tablerummy.present import table_view
 from tablerummy.stacking import stacked_deck
 from tablerummy.variant import get_variant
 from tablerummy.web import create_app
+from tablerummy.web.limits import Settings
 from tablerummy.web.protocol import public_view
 from tablerummy.web.tables import web_variants
 
@@ -34,7 +35,11 @@ def client(tmp_path: Path) -> Iterator[Any]:
         warnings.simplefilter("ignore")
         from starlette.testclient import TestClient
 
-    app = create_app(f"sqlite:///{tmp_path / 'privacy.sqlite3'}", bot_delay=0.0)
+    # the tests play as fast as they can: the flood guard (20 messages a second per
+    # socket) would drop a move now and then
+    settings = Settings(messages_per_second=1e6)
+    app = create_app(f"sqlite:///{tmp_path / 'privacy.sqlite3'}", bot_delay=0.0,
+                     settings=settings)
     with TestClient(app) as test_client:
         test_client.sockets = []
         try:
@@ -186,7 +191,8 @@ def test_every_variant_sends_each_seat_only_its_observation(client: Any, name: s
         legal = seats[actor].wait(version - 1)["legal"]
         assert sorted(m["text"] for m in legal) == shadow.legal_texts()
         text = rng.choice(legal)["text"]
-        assert seats[actor].act(text)["type"] == "ok"
+        answer = seats[actor].act(text)
+        assert answer["type"] == "ok", (text, answer)
         shadow.apply(text)
         for seat, sock in enumerate(seats):
             message = sock.wait(version)
